@@ -1,0 +1,2 @@
+# The Diplomacy engine (issue 3).
+SRCS +=

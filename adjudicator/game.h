@@ -1,0 +1,145 @@
+/*
+ * game.h - the one interface every game implements.
+ *
+ * A game is a table of pure functions over an opaque state (DESIGN.md, "The
+ * game interface"). Games never touch mail, SQL, the clock or the log; their
+ * only randomness is the seeded generator in adjudicator/rng.h, kept inside
+ * the state so every phase can be replayed. Everything a game says to a
+ * human is data (struct game_msg: a catalog key and arguments) that
+ * report.c renders through templates/ in the reader's language.
+ *
+ * The judge drives a game like this:
+ *   create(options, seed)            when a GM sends CREATE
+ *   start(first)                     when every seat is taken
+ *   parse(seat, line) -> orders      for each order line of a signed-on player
+ *   ready(orders) ?  adjudicate(orders) -> the state of the next phase
+ *   view(seat) -> struct game_view   for every report and every error reply
+ *   save/load                        one phase row per move or phase
+ * Orders between two phases are kept by the judge (db/), keyed by their
+ * slot: a later order for the same slot replaces the earlier one.
+ */
+#ifndef PBEMD_GAME_H
+#define PBEMD_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct game_state;
+
+#define GAME_MAX_SEATS		8
+#define GAME_KEY_MAX		48	/* catalog key, e.g. "wkw.err.not_adjacent" */
+#define GAME_ARG_MAX		64	/* one argument of a message */
+#define GAME_MSG_ARGS		4
+#define GAME_SLOT_MAX		32
+#define GAME_ORDER_MAX		256	/* one canonical order */
+#define GAME_BOARD_MAX		4096	/* a fixed-width diagram */
+#define GAME_VIEW_MSGS		48
+
+/*
+ * Something to tell a human, as data. The key names an entry of the message
+ * catalog (templates/LANG/messages.txt); args fill its {1}..{4}. An argument
+ * that is itself a catalog key is written "@key" and translated too
+ * (e.g. a piece name: "@wkw.piece.R").
+ */
+struct game_msg {
+	char	 key[GAME_KEY_MAX];
+	int	 nargs;
+	char	 args[GAME_MSG_ARGS][GAME_ARG_MAX];
+};
+
+/* Why something was refused. In hidden-information games it must depend
+ * only on what the refused seat may see (STYLE.md 7). */
+struct game_diag {
+	struct game_msg	 msg;
+};
+
+/* One accepted order. */
+struct game_order {
+	int		 seat;
+	char		 slot[GAME_SLOT_MAX];	/* same slot, same seat: replaces */
+	char		 text[GAME_ORDER_MAX];	/* canonical; parse() reads it back */
+	struct game_msg	 echo;			/* how the order is confirmed */
+};
+
+enum game_status {
+	GAME_STATUS_FORMING,	/* waiting for seats */
+	GAME_STATUS_RUNNING,
+	GAME_STATUS_OVER
+};
+
+#define GAME_NOBODY	(-1)	/* no winner (yet) */
+#define GAME_DRAWN	(-2)	/* over, drawn */
+#define GAME_SEAT_GM	(-1)	/* the seat of the game master in view() */
+
+/*
+ * What one seat may know, and nothing else. report.c renders a report from
+ * this alone, so a report cannot leak what the view does not hold.
+ */
+struct game_view {
+	int		 seat;			/* or GAME_SEAT_GM */
+	int		 ply;			/* moves or phases played */
+	enum game_status status;
+	int		 winner;		/* a seat, GAME_NOBODY or GAME_DRAWN */
+	bool		 due[GAME_MAX_SEATS];	/* seats whose orders are awaited */
+	char		 board[GAME_BOARD_MAX];	/* language-neutral diagram */
+	int		 nmsgs;
+	struct game_msg	 msgs[GAME_VIEW_MSGS];	/* events, whose turn, result */
+};
+
+struct game_ops {
+	const char	*name;		/* as in CREATE: "weekeewachee" */
+	int		 nseats;	/* seats to fill before start() */
+
+	/* Catalog key of a seat's name ("wkw.seat.0"). */
+	const char	*(*seat_key)(int seat);
+
+	/* A new game from CREATE's option words (may be empty). Owned. */
+	int	(*create)(const char *options, uint64_t seed,
+		    struct game_state **out, struct game_diag *why);
+	void	(*free)(struct game_state *);
+
+	/* Every seat is taken. first: the seat that moves first, or
+	 * GAME_NOBODY to draw it from the game's generator. */
+	int	(*start)(struct game_state *, int first, struct game_diag *why);
+
+	/* Versioned text; returns the length it needs (like snprintf), and
+	 * writes at most outlen bytes including the NUL. */
+	size_t	(*save)(const struct game_state *, char *out, size_t outlen);
+	int	(*load)(const char *text, struct game_state **out,
+		    struct game_diag *why);
+
+	/* One line of a player's orders. Fills up to max orders and returns
+	 * how many, or -1 with why. Never changes the state. */
+	int	(*parse)(const struct game_state *, int seat, const char *line,
+		    struct game_order *out, int max, struct game_diag *why);
+
+	/* Whether the orders so far are enough to adjudicate now. */
+	bool	(*ready)(const struct game_state *,
+		    const struct game_order *orders, int norders);
+
+	/* Play the phase. The state becomes the next phase's. */
+	int	(*adjudicate)(struct game_state *,
+		    const struct game_order *orders, int norders,
+		    struct game_diag *why);
+
+	/* The seat gives up; the state records the consequence. */
+	int	(*resign)(struct game_state *, int seat);
+
+	/* What a seat (or GAME_SEAT_GM) may see. */
+	void	(*view)(const struct game_state *, int seat,
+		    struct game_view *out);
+};
+
+/* game.c: the registry of games. */
+const struct game_ops	*game_find(const char *name);
+const struct game_ops	*game_at(int i);	/* NULL past the last */
+
+/* Helpers for building messages (game.c; pure). */
+void	game_msg_set(struct game_msg *, const char *key, int nargs, ...);
+void	game_msg_arg(struct game_msg *, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+int	game_view_add(struct game_view *, const char *key, int nargs, ...);
+void	game_diag_set(struct game_diag *, const char *key, int nargs, ...);
+
+#endif

@@ -1,0 +1,2 @@
+SRCS += \
+	adjudicator/game.c

@@ -1,0 +1,2 @@
+SRCS += \
+	adjudicator/weekeewachee/wkw.c

@@ -1,0 +1,3 @@
+SRCS += \
+	common/log.c \
+	common/util.c

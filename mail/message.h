@@ -1,0 +1,46 @@
+/*
+ * message.h - one incoming mail as the judge sees it.
+ *
+ * mime_parse() (mime.c) turns the raw bytes of a mail into this plain
+ * structure; nothing of libetpan leaks past it. Every string is UTF-8,
+ * NUL-terminated and owned by the message; message_free() frees them all.
+ */
+#ifndef PBEMD_MESSAGE_H
+#define PBEMD_MESSAGE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Why a mail must never be answered (RFC 3834, RFC 3464). */
+enum message_robot {
+	MESSAGE_HUMAN = 0,
+	MESSAGE_AUTO_SUBMITTED,		/* Auto-Submitted: other than "no" */
+	MESSAGE_BULK,			/* Precedence: bulk, junk or list */
+	MESSAGE_BOUNCE,			/* MAILER-DAEMON, empty Return-Path, DSN */
+	MESSAGE_LIST			/* List-Id / List-Unsubscribe present */
+};
+
+struct message {
+	char		*reply_to;	/* where answers go: Reply-To, else From (addr-spec) */
+	char		*from;		/* From addr-spec, lower-cased domain */
+	char		*from_name;	/* display name, decoded; may be "" */
+	char		*subject;	/* decoded; "" when absent */
+	char		*message_id;	/* without <>; NULL when absent */
+	char		*references;	/* the References header as sent, or NULL */
+	char		*date;		/* the Date header as sent, or NULL */
+	char		*content_language; /* first tag of Content-Language, or NULL */
+
+	char		*text;		/* the order text: decoded UTF-8, LF line
+					   ends, quoted replies, signature and
+					   everything after SIGNOFF removed */
+	size_t		 text_len;
+	bool		 has_text;	/* false: no text/plain or text/html part */
+	bool		 from_html;	/* the text came from an HTML part */
+	bool		 truncated;	/* text longer than MIME_TEXT_MAX, cut */
+	enum message_robot robot;
+	size_t		 raw_len;	/* size of the mail as received */
+};
+
+void	message_free(struct message *);
+
+#endif
