@@ -1,0 +1,43 @@
+/*
+ * config.h - the daemon's configuration file (INI, read with libinih).
+ *
+ * Sections [imap], [smtp], [judge]; see README.md for every key. Passwords
+ * may be given inline or, better, in a file named by password_file.
+ */
+#ifndef PBEMD_CONFIG_H
+#define PBEMD_CONFIG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "common/log.h"
+
+struct config_mail {
+	char	*url;
+	char	*user;
+	char	*password;
+	char	*ca_file;
+	bool	 starttls;	/* require STARTTLS on imap:// and smtp:// */
+	bool	 insecure;	/* skip certificate verification */
+	int	 timeout;
+};
+
+struct config {
+	struct config_mail	 imap;
+	struct config_mail	 smtp;
+	char			*address;	/* the judge's mail address */
+	char			*name;		/* its display name */
+	char			*database;
+	char			*templates;
+	char			*language;	/* for senders we do not know */
+	int			 poll_interval;	/* seconds */
+	int			 max_failures;	/* then a mail is quarantined */
+	enum log_level		 log_level;
+};
+
+/* 0, or -1 with a reason naming the file and line. */
+int	config_load(const char *path, struct config *out, char *why,
+	    size_t whylen);
+void	config_free(struct config *);
+
+#endif

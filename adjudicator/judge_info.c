@@ -1,0 +1,117 @@
+/*
+ * judge_info.c - commands that only tell or set the sender's preferences:
+ * HELP, LIST, SET LANGUAGE. LIST shows what every participant may know,
+ * never a player's address or anything hidden.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "judge_priv.h"
+
+void
+judge_cmd_help(struct judge_session *s, struct judge_line *l)
+{
+	const struct game_ops	*ops;
+	struct buf		 names;
+	int			 i;
+
+	buf_init(&names);
+	for (i = 0; (ops = game_at(i)) != NULL; i++)
+		buf_printf(&names, "%s%s", i ? ", " : "", ops->name);
+	if (l->argc > 1 && (ops = game_find(l->argv[1])) != NULL) {
+		char key[GAME_KEY_MAX];
+
+		snprintf(key, sizeof(key), "help.%s", ops->name);
+		catalog_say(s->cat, &s->reply, key, 0);
+	} else
+		catalog_say(s->cat, &s->reply, "help.judge", 1, names.data);
+	buf_putc(&s->reply, '\n');
+	buf_free(&names);
+}
+
+static const char *const judge_status_keys[] = {
+	"@judge.status.forming", "@judge.status.running",
+	"@judge.status.over", "@judge.status.halted"
+};
+
+struct judge_list {
+	struct judge_session	*s;
+	int			 n;
+};
+
+static int
+judge_list_one(void *arg, const struct db_game *g)
+{
+	struct judge_list	*jl = arg;
+	struct db_player	 p[GAME_MAX_SEATS];
+	const struct game_ops	*ops = game_find(g->kind);
+	char			 seats[16];
+	int			 n = 0;
+
+	if (db_players(jl->s->env->db, g->id, p, GAME_MAX_SEATS, &n) != DB_OK) {
+		judge_store_failed(jl->s);
+		return 1;
+	}
+	snprintf(seats, sizeof(seats), "%d/%d", n, ops ? ops->nseats : 0);
+	catalog_say(jl->s->cat, &jl->s->reply, "judge.list.row", 4, g->name,
+	    g->kind, judge_status_keys[g->status], seats);
+	if (g->options[0]) {
+		buf_printf(&jl->s->reply, " (%s)", g->options);
+	}
+	buf_putc(&jl->s->reply, '\n');
+	jl->n++;
+	return 0;
+}
+
+void
+judge_cmd_list(struct judge_session *s, struct judge_line *l)
+{
+	struct judge_list	 jl = { s, 0 };
+	struct db_game		 g;
+
+	if (l->argc > 1) {
+		switch (db_game_get(s->env->db, l->argv[1], &g)) {
+		case DB_NONE:
+			judge_err(s, "judge.err.no_such_game", 1, l->argv[1]);
+			return;
+		case DB_ERR:
+			judge_store_failed(s);
+			return;
+		}
+		judge_list_one(&jl, &g);
+		return;
+	}
+	catalog_say(s->cat, &s->reply, "judge.list.head", 0);
+	buf_putc(&s->reply, '\n');
+	if (db_game_each(s->env->db, judge_list_one, &jl) != DB_OK)
+		judge_store_failed(s);
+	else if (jl.n == 0) {
+		catalog_say(s->cat, &s->reply, "judge.list.none", 0);
+		buf_putc(&s->reply, '\n');
+	}
+}
+
+void
+judge_cmd_set(struct judge_session *s, struct judge_line *l)
+{
+	const char	*lang;
+
+	if (l->argc != 3 || (strcasecmp(l->argv[1], "LANGUAGE") != 0 &&
+	    strcasecmp(l->argv[1], "SPRACHE") != 0)) {
+		judge_err(s, "judge.err.set_usage", 0);
+		return;
+	}
+	lang = l->argv[2];
+	if (strcasecmp(lang, "en") != 0 && strcasecmp(lang, "de") != 0) {
+		judge_err(s, "judge.err.bad_language", 1, lang);
+		return;
+	}
+	if (db_person_set_lang(s->env->db, s->msg->reply_to,
+	    strcasecmp(lang, "de") == 0 ? "de" : "en", s->env->now) != DB_OK) {
+		judge_store_failed(s);
+		return;
+	}
+	s->cat = judge_catalog(s->env, lang);
+	judge_ok(s, "judge.language_set", 0);
+}

@@ -1,0 +1,148 @@
+/*
+ * main.c - the pbemd command line: picks the subcommand and its options and
+ * hands over. `pbemd help COMMAND` prints the same text as `--help`.
+ */
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "adjudicator/diplomacy/cli.h"
+#include "common/log.h"
+#include "daemon.h"
+
+#define EX_USAGE	64
+
+struct main_cmd {
+	const char	*name;
+	const char	*usage;
+	const char	*help;
+};
+
+static const struct main_cmd main_cmds[] = {
+	{ "serve", "pbemd serve -c FILE [--once]",
+	  "Runs the judge: reads new mail from the IMAP mailbox of FILE (with IDLE\n"
+	  "when the server offers it, else polling every poll_interval seconds),\n"
+	  "handles every command and order, and sends the replies and reports by\n"
+	  "SMTP. Reconnects with backoff when a server goes away. SIGTERM or SIGINT\n"
+	  "stop it cleanly. --once handles what is waiting, sends, and exits.\n" },
+	{ "deliver", "pbemd deliver -c FILE < MESSAGE",
+	  "Handles one mail read from standard input through the same code as\n"
+	  "serve (for delivery by an MTA, procmail or a .forward pipe), then tries\n"
+	  "to send the replies. Exit status (sysexits): 0 done, 65 unreadable or\n"
+	  "too large, 75 temporary failure (the MTA should retry), 78 bad config.\n" },
+	{ "adjudicate", "pbemd adjudicate [--no-retreat] [--start=1898] [FILE|-]",
+	  "Adjudicates one Diplomacy case written in the DATC record format\n"
+	  "(PHASE blocks with UNIT, OWNS and ORDER lines) and prints the results\n"
+	  "of every phase in the same notation. Expected results in the input are\n"
+	  "ignored. Exit status 65 when a line cannot be read.\n" },
+	{ "help", "pbemd help [COMMAND]",
+	  "Prints the usage of pbemd or of one command.\n" },
+};
+
+#define MAIN_NCMDS (sizeof(main_cmds) / sizeof(main_cmds[0]))
+
+static void
+main_usage(FILE *f)
+{
+	size_t	 i;
+
+	fprintf(f, "pbemd - a play-by-email judge for Diplomacy and referee "
+	    "games\n\nusage:\n");
+	for (i = 0; i < MAIN_NCMDS; i++)
+		fprintf(f, "  %s\n", main_cmds[i].usage);
+	fprintf(f, "\n`pbemd help COMMAND` says more about each. Players talk "
+	    "to the judge by mail:\nsend HELP to its address.\n");
+}
+
+static const struct main_cmd *
+main_find(const char *name)
+{
+	size_t	 i;
+
+	for (i = 0; i < MAIN_NCMDS; i++)
+		if (strcmp(main_cmds[i].name, name) == 0)
+			return &main_cmds[i];
+	return NULL;
+}
+
+static int
+main_help(const char *name)
+{
+	const struct main_cmd	*c;
+
+	if (name == NULL) {
+		main_usage(stdout);
+		return 0;
+	}
+	if ((c = main_find(name)) == NULL) {
+		fprintf(stderr, "pbemd: no command %s\n", name);
+		main_usage(stderr);
+		return EX_USAGE;
+	}
+	printf("usage: %s\n\n%s", c->usage, c->help);
+	return 0;
+}
+
+/* serve and deliver: -c FILE, and --once for serve. */
+static int
+main_mail_cmd(const char *name, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "config", required_argument, NULL, 'c' },
+		{ "once", no_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char	*config = NULL;
+	bool		 once = false;
+	int		 ch;
+
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "c:h", opts, NULL)) != -1) {
+		switch (ch) {
+		case 'c':
+			config = optarg;
+			break;
+		case 'o':
+			once = true;
+			break;
+		case 'h':
+			return main_help(name);
+		default:
+			return main_help(name) == 0 ? EX_USAGE : EX_USAGE;
+		}
+	}
+	if (config == NULL || optind != argc ||
+	    (once && strcmp(name, "serve") != 0)) {
+		fprintf(stderr, "usage: %s\n", main_find(name)->usage);
+		return EX_USAGE;
+	}
+	if (strcmp(name, "serve") == 0)
+		return daemon_serve(config, once);
+	return daemon_deliver(config);
+}
+
+int
+main(int argc, char **argv)
+{
+	const char	*cmd;
+
+	log_init(LOG_LEVEL_INFO, "pbemd");
+	if (argc < 2) {
+		main_usage(stderr);
+		return EX_USAGE;
+	}
+	cmd = argv[1];
+	if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0)
+		return main_help(NULL);
+	if (strcmp(cmd, "help") == 0)
+		return main_help(argc > 2 ? argv[2] : NULL);
+	if (strcmp(cmd, "serve") == 0 || strcmp(cmd, "deliver") == 0)
+		return main_mail_cmd(cmd, argc - 1, argv + 1);
+	if (strcmp(cmd, "adjudicate") == 0)
+		return dip_cli_main(argc - 1, argv + 1);
+	fprintf(stderr, "pbemd: unknown command %s\n", cmd);
+	main_usage(stderr);
+	return EX_USAGE;
+}

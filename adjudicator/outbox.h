@@ -1,0 +1,20 @@
+/*
+ * outbox.h - sending what the judge queued: each row is marked sent only
+ * after the SMTP server accepted it; temporary failures are retried with
+ * backoff, permanent ones set aside and logged.
+ */
+#ifndef PBEMD_OUTBOX_H
+#define PBEMD_OUTBOX_H
+
+#include <time.h>
+
+#include "db/db.h"
+#include "mail/smtp.h"
+
+/*
+ * Sends every due row. Returns how many were sent, or -1 when the server
+ * could not be reached (the rest waits for the next round).
+ */
+int	outbox_flush(struct db *, struct smtp *, const char *from, time_t now);
+
+#endif

@@ -1,0 +1,241 @@
+/*
+ * db.c - opening the database, migrations, transactions, the statement
+ * cache, and the people table.
+ *
+ * WAL with synchronous=FULL: a committed mail must survive a power cut,
+ * because the message is flagged \Seen on the server right after the commit.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/log.h"
+#include "common/util.h"
+#include "db_priv.h"
+
+extern const char db_schema_sql[];
+
+sqlite3_stmt *
+db_stmt(struct db *db, enum db_stmt_id id, const char *sql)
+{
+	sqlite3_stmt	*st = db->stmt[id];
+
+	if (st == NULL) {
+		if (sqlite3_prepare_v3(db->h, sql, -1, SQLITE_PREPARE_PERSISTENT,
+		    &st, NULL) != SQLITE_OK) {
+			db_fail(db, "prepare");
+			return NULL;
+		}
+		db->stmt[id] = st;
+	}
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	return st;
+}
+
+int
+db_fail(struct db *db, const char *what)
+{
+	log_warnx("db: %s: %s", what, sqlite3_errmsg(db->h));
+	return DB_ERR;
+}
+
+void
+db_col_text(sqlite3_stmt *st, int col, char *out, size_t outlen)
+{
+	const unsigned char	*s = sqlite3_column_text(st, col);
+
+	strlcpy_(out, s ? (const char *)s : "", outlen);
+}
+
+int
+db_step_done(struct db *db, sqlite3_stmt *st, const char *what)
+{
+	int	 rc = sqlite3_step(st);
+
+	sqlite3_reset(st);
+	if (rc != SQLITE_DONE)
+		return db_fail(db, what);
+	return DB_OK;
+}
+
+static int
+db_exec(struct db *db, const char *sql, const char *what)
+{
+	char	*err = NULL;
+
+	if (sqlite3_exec(db->h, sql, NULL, NULL, &err) != SQLITE_OK) {
+		log_warnx("db: %s: %s", what, err ? err : "?");
+		sqlite3_free(err);
+		return DB_ERR;
+	}
+	return DB_OK;
+}
+
+int
+db_schema_version(struct db *db)
+{
+	sqlite3_stmt	*st;
+	int		 v = -1;
+
+	if (sqlite3_prepare_v2(db->h, "PRAGMA user_version", -1, &st,
+	    NULL) != SQLITE_OK)
+		return -1;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	return v;
+}
+
+/*
+ * Applies one migration block (the text between "-- migration N" markers)
+ * and records its number, in one transaction.
+ */
+static int
+db_migrate_one(struct db *db, int n, const char *sql, size_t len)
+{
+	struct buf	 b;
+	int		 rc;
+
+	buf_init(&b);
+	buf_puts(&b, "BEGIN IMMEDIATE;\n");
+	buf_add(&b, sql, len);
+	buf_printf(&b, "\nPRAGMA user_version = %d;\nCOMMIT;\n", n);
+	rc = db_exec(db, b.data, "migrate");
+	if (rc != DB_OK)
+		db_exec(db, "ROLLBACK", "rollback");
+	else
+		log_info("db: migrated to schema version %d", n);
+	buf_free(&b);
+	return rc;
+}
+
+static int
+db_migrate(struct db *db, char *why, size_t whylen)
+{
+	const char	*mark = "-- migration ";
+	const char	*p, *next, *body;
+	int		 have, n, last = 0;
+
+	if ((have = db_schema_version(db)) < 0) {
+		snprintf(why, whylen, "cannot read the schema version");
+		return DB_ERR;
+	}
+	p = strstr(db_schema_sql, mark);
+	while (p != NULL) {
+		n = atoi(p + strlen(mark));
+		body = strchr(p, '\n');
+		body = body ? body + 1 : p + strlen(p);
+		next = strstr(body, mark);
+		if (n > have && db_migrate_one(db, n, body,
+		    next ? (size_t)(next - body) : strlen(body)) != DB_OK) {
+			snprintf(why, whylen, "migration %d failed", n);
+			return DB_ERR;
+		}
+		last = n;
+		p = next;
+	}
+	if (have > last) {
+		snprintf(why, whylen, "database schema version %d is newer than "
+		    "this pbemd knows (%d)", have, last);
+		return DB_ERR;
+	}
+	return DB_OK;
+}
+
+int
+db_open(const char *path, struct db **out, char *why, size_t whylen)
+{
+	struct db	*db;
+
+	db = xcalloc(1, sizeof(*db));
+	if (sqlite3_open_v2(path, &db->h, SQLITE_OPEN_READWRITE |
+	    SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
+		snprintf(why, whylen, "%s: %s", path,
+		    db->h ? sqlite3_errmsg(db->h) : "cannot open");
+		goto fail;
+	}
+	sqlite3_busy_timeout(db->h, 10000);
+	if (db_exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;"
+	    "PRAGMA foreign_keys = ON;", "pragmas") != DB_OK) {
+		snprintf(why, whylen, "%s: cannot set up WAL: %s", path,
+		    sqlite3_errmsg(db->h));
+		goto fail;
+	}
+	if (db_migrate(db, why, whylen) != DB_OK)
+		goto fail;
+	*out = db;
+	return DB_OK;
+fail:
+	db_close(db);
+	return DB_ERR;
+}
+
+void
+db_close(struct db *db)
+{
+	int	 i;
+
+	if (db == NULL)
+		return;
+	for (i = 0; i < DBS_COUNT; i++)
+		sqlite3_finalize(db->stmt[i]);
+	sqlite3_close(db->h);
+	free(db);
+}
+
+int
+db_begin(struct db *db)
+{
+	return db_exec(db, "BEGIN IMMEDIATE", "begin");
+}
+
+int
+db_commit(struct db *db)
+{
+	return db_exec(db, "COMMIT", "commit");
+}
+
+void
+db_rollback(struct db *db)
+{
+	if (!sqlite3_get_autocommit(db->h))
+		db_exec(db, "ROLLBACK", "rollback");
+}
+
+int
+db_person_lang(struct db *db, const char *addr, char *lang, size_t len)
+{
+	sqlite3_stmt	*st;
+	int		 rc;
+
+	st = db_stmt(db, DBS_PERSON_LANG,
+	    "SELECT lang FROM people WHERE address = ?");
+	if (st == NULL)
+		return DB_ERR;
+	sqlite3_bind_text(st, 1, addr, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		db_col_text(st, 0, lang, len);
+	sqlite3_reset(st);
+	if (rc == SQLITE_ROW)
+		return DB_OK;
+	return rc == SQLITE_DONE ? DB_NONE : db_fail(db, "person lang");
+}
+
+int
+db_person_set_lang(struct db *db, const char *addr, const char *lang,
+    time_t now)
+{
+	sqlite3_stmt	*st;
+
+	st = db_stmt(db, DBS_PERSON_SET, "INSERT INTO people(address, lang, "
+	    "created) VALUES (?, ?, ?) ON CONFLICT(address) DO UPDATE SET "
+	    "lang = excluded.lang");
+	if (st == NULL)
+		return DB_ERR;
+	sqlite3_bind_text(st, 1, addr, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, lang, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 3, (sqlite3_int64)now);
+	return db_step_done(db, st, "person set lang");
+}

@@ -1,0 +1,139 @@
+/*
+ * db.h - the typed store over SQLite: games, players, phases, orders, the
+ * inbox and the outbox.
+ *
+ * Functions return DB_OK, DB_NONE (nothing found) or DB_ERR (logged here,
+ * with the component "db:"). The caller owns transactions: db_begin() ..
+ * db_commit() or db_rollback(); one mail is one transaction (DESIGN.md).
+ * Strings in the row structs are fixed buffers; long ones are truncated,
+ * which the limits below make impossible for valid data.
+ */
+#ifndef PBEMD_DB_H
+#define PBEMD_DB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+#define DB_OK		0
+#define DB_NONE		1
+#define DB_ERR		(-1)
+
+#define DB_ADDR_MAX	256
+#define DB_NAME_MAX	64
+#define DB_HASH_MAX	192
+#define DB_OPTS_MAX	256
+#define DB_SLOT_MAX	32
+#define DB_ORDER_MAX	256
+
+struct db;
+
+int	db_open(const char *path, struct db **out, char *why, size_t whylen);
+void	db_close(struct db *);		/* accepts NULL */
+int	db_begin(struct db *);		/* BEGIN IMMEDIATE */
+int	db_commit(struct db *);
+void	db_rollback(struct db *);
+int	db_schema_version(struct db *);
+
+/* people: a language per address. */
+int	db_person_lang(struct db *, const char *addr, char *lang, size_t);
+int	db_person_set_lang(struct db *, const char *addr, const char *lang,
+	    time_t now);
+
+/* games, players, phases, orders (games.c) */
+enum db_game_status { DB_FORMING, DB_RUNNING, DB_OVER, DB_HALTED };
+
+struct db_game {
+	int64_t		 id;
+	char		 name[DB_NAME_MAX];
+	char		 kind[DB_NAME_MAX];
+	char		 options[DB_OPTS_MAX];
+	uint64_t	 seed;
+	char		 gm_address[DB_ADDR_MAX];
+	char		 gm_pwhash[DB_HASH_MAX];
+	enum db_game_status status;
+	int		 phase;
+	int		 first_seat;	/* -1 unknown */
+	int		 winner;	/* -1 none, -2 draw */
+	time_t		 created;
+};
+
+struct db_player {
+	int64_t		 game_id;
+	int		 seat;
+	char		 address[DB_ADDR_MAX];
+	char		 pwhash[DB_HASH_MAX];
+	bool		 resigned;
+};
+
+struct db_order {
+	int		 seat;
+	char		 slot[DB_SLOT_MAX];
+	char		 text[DB_ORDER_MAX];
+};
+
+int	db_game_get(struct db *, const char *name, struct db_game *out);
+int	db_game_insert(struct db *, struct db_game *g, time_t now); /* sets id */
+int	db_game_update(struct db *, const struct db_game *);
+int	db_game_each(struct db *, int (*cb)(void *, const struct db_game *),
+	    void *arg);
+int	db_players(struct db *, int64_t game_id, struct db_player *out, int max,
+	    int *n);
+int	db_player_insert(struct db *, const struct db_player *, time_t now);
+int	db_player_resign(struct db *, int64_t game_id, int seat);
+/* The latest finished game of kind between two addresses (either seat). */
+int	db_last_match(struct db *, const char *kind, const char *a,
+	    const char *b, int64_t exclude, struct db_game *out,
+	    char seat_addr[][DB_ADDR_MAX], int nseats);
+int	db_phase_insert(struct db *, int64_t game_id, int no, const char *state,
+	    int64_t inbox_id, time_t now);
+int	db_phase_state(struct db *, int64_t game_id, int no, char **state);
+int	db_order_put(struct db *, int64_t game_id, int phase,
+	    const struct db_order *, int64_t inbox_id);
+int	db_orders(struct db *, int64_t game_id, int phase, struct db_order *out,
+	    int max, int *n);
+
+/* the inbox, failures and the outbox (mail.c) */
+struct db_inbox {
+	uint32_t	 uidvalidity;	/* 0 with uid 0: not from IMAP */
+	uint32_t	 uid;
+	const char	*message_id;	/* may be NULL */
+	const char	*sender;
+	const char	*outcome;	/* handled, robot, duplicate, quarantined */
+	const char	*note;
+};
+
+/* DB_OK if this mail (by UID, else by Message-ID) was recorded, else DB_NONE. */
+int	db_inbox_known(struct db *, uint32_t uidvalidity, uint32_t uid,
+	    const char *message_id);
+int	db_inbox_insert(struct db *, const struct db_inbox *, time_t now,
+	    int64_t *id);
+/* Counts one more failure of a mail in its own transaction. */
+int	db_failure_bump(struct db *, const char *key, const char *err,
+	    time_t now, int *count);
+int	db_failure_get(struct db *, const char *key, int *count);
+int	db_failure_clear(struct db *, const char *key);
+
+struct db_outbox_row {
+	int64_t		 id;
+	char		*rcpt;		/* owned */
+	char		*message;	/* owned */
+	size_t		 len;
+	int		 attempts;
+};
+
+int	db_outbox_add(struct db *, int64_t inbox_id, int64_t game_id,
+	    const char *rcpt, const char *msg, size_t len, time_t now);
+int	db_outbox_due(struct db *, time_t now, struct db_outbox_row *out,
+	    int max, int *n);
+void	db_outbox_row_clear(struct db_outbox_row *);
+int	db_outbox_sent(struct db *, int64_t id, time_t now);
+int	db_outbox_retry(struct db *, int64_t id, int attempts, time_t next,
+	    const char *err);
+int	db_outbox_failed(struct db *, int64_t id, time_t now, const char *err);
+/* Earliest next_try of an unsent row; DB_NONE when none is waiting. */
+int	db_outbox_next(struct db *, time_t *when);
+int	db_outbox_pending(struct db *, int *n);
+
+#endif

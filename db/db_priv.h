@@ -1,0 +1,39 @@
+/*
+ * db_priv.h - what the files of db/ share: the handle and its cache of
+ * prepared statements. Not for use outside db/.
+ */
+#ifndef PBEMD_DB_PRIV_H
+#define PBEMD_DB_PRIV_H
+
+#include <sqlite3.h>
+
+#include "db.h"
+
+/* Every statement has a slot, prepared once on first use. */
+enum db_stmt_id {
+	DBS_PERSON_LANG, DBS_PERSON_SET,
+	DBS_GAME_GET, DBS_GAME_INSERT, DBS_GAME_UPDATE, DBS_GAME_EACH,
+	DBS_PLAYERS, DBS_PLAYER_INSERT, DBS_PLAYER_RESIGN, DBS_LAST_MATCH,
+	DBS_PHASE_INSERT, DBS_PHASE_STATE, DBS_ORDER_PUT, DBS_ORDERS,
+	DBS_INBOX_UID, DBS_INBOX_MSGID, DBS_INBOX_INSERT,
+	DBS_FAILURE_BUMP, DBS_FAILURE_GET, DBS_FAILURE_CLEAR,
+	DBS_OUTBOX_ADD, DBS_OUTBOX_DUE, DBS_OUTBOX_SENT, DBS_OUTBOX_RETRY,
+	DBS_OUTBOX_FAILED, DBS_OUTBOX_NEXT, DBS_OUTBOX_PENDING,
+	DBS_COUNT
+};
+
+struct db {
+	sqlite3		*h;
+	sqlite3_stmt	*stmt[DBS_COUNT];
+};
+
+/* Prepared, reset and cleared statement for id; NULL on error (logged). */
+sqlite3_stmt	*db_stmt(struct db *, enum db_stmt_id, const char *sql);
+/* Logs the handle's error for what and returns DB_ERR. */
+int		 db_fail(struct db *, const char *what);
+/* Copies a text column into a fixed buffer. */
+void		 db_col_text(sqlite3_stmt *, int col, char *out, size_t outlen);
+/* Runs a statement that returns no rows. */
+int		 db_step_done(struct db *, sqlite3_stmt *, const char *what);
+
+#endif

@@ -1,0 +1,277 @@
+/*
+ * mail.c - the inbox (what was processed), failures (what keeps failing)
+ * and the outbox (what is still to be sent) in the store.
+ *
+ * An outbox row holds the finished message, so a retry sends the same bytes
+ * with the same Message-ID; it is marked sent only after the SMTP server
+ * accepted it.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/util.h"
+#include "db_priv.h"
+
+int
+db_inbox_known(struct db *db, uint32_t uidvalidity, uint32_t uid,
+    const char *message_id)
+{
+	sqlite3_stmt	*st;
+	int		 rc;
+
+	if (uid != 0) {
+		st = db_stmt(db, DBS_INBOX_UID, "SELECT 1 FROM inbox "
+		    "WHERE uidvalidity = ? AND uid = ?");
+		if (st == NULL)
+			return DB_ERR;
+		sqlite3_bind_int64(st, 1, uidvalidity);
+		sqlite3_bind_int64(st, 2, uid);
+		rc = sqlite3_step(st);
+		sqlite3_reset(st);
+		if (rc == SQLITE_ROW)
+			return DB_OK;
+		if (rc != SQLITE_DONE)
+			return db_fail(db, "inbox uid");
+	}
+	if (message_id == NULL || *message_id == '\0')
+		return DB_NONE;
+	st = db_stmt(db, DBS_INBOX_MSGID, "SELECT 1 FROM inbox "
+	    "WHERE message_id = ?");
+	if (st == NULL)
+		return DB_ERR;
+	sqlite3_bind_text(st, 1, message_id, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	sqlite3_reset(st);
+	if (rc == SQLITE_ROW)
+		return DB_OK;
+	return rc == SQLITE_DONE ? DB_NONE : db_fail(db, "inbox message-id");
+}
+
+int
+db_inbox_insert(struct db *db, const struct db_inbox *in, time_t now,
+    int64_t *id)
+{
+	sqlite3_stmt	*st;
+
+	st = db_stmt(db, DBS_INBOX_INSERT, "INSERT INTO inbox(uidvalidity, "
+	    "uid, message_id, sender, received, outcome, note) VALUES "
+	    "(nullif(?, 0), nullif(?, 0), ?, ?, ?, ?, ?)");
+	if (st == NULL)
+		return DB_ERR;
+	sqlite3_bind_int64(st, 1, in->uidvalidity);
+	sqlite3_bind_int64(st, 2, in->uid);
+	sqlite3_bind_text(st, 3, in->message_id, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, in->sender, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 5, (sqlite3_int64)now);
+	sqlite3_bind_text(st, 6, in->outcome, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 7, in->note, -1, SQLITE_STATIC);
+	if (db_step_done(db, st, "inbox insert") != DB_OK)
+		return DB_ERR;
+	if (id)
+		*id = sqlite3_last_insert_rowid(db->h);
+	return DB_OK;
+}
+
+int
+db_failure_bump(struct db *db, const char *key, const char *err, time_t now,
+    int *count)
+{
+	sqlite3_stmt	*st;
+	int		 rc;
+
+	st = db_stmt(db, DBS_FAILURE_BUMP, "INSERT INTO failures(mail_key, "
+	    "count, last_error, last_time) VALUES (?, 1, ?, ?) "
+	    "ON CONFLICT(mail_key) DO UPDATE SET count = count + 1, "
+	    "last_error = excluded.last_error, last_time = excluded.last_time "
+	    "RETURNING count");
+	if (st == NULL)
+		return DB_ERR;
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, err, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 3, (sqlite3_int64)now);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*count = sqlite3_column_int(st, 0);
+	sqlite3_reset(st);
+	return rc == SQLITE_ROW ? DB_OK : db_fail(db, "failure bump");
+}
+
+int
+db_failure_get(struct db *db, const char *key, int *count)
+{
+	sqlite3_stmt	*st;
+	int		 rc;
+
+	*count = 0;
+	st = db_stmt(db, DBS_FAILURE_GET,
+	    "SELECT count FROM failures WHERE mail_key = ?");
+	if (st == NULL)
+		return DB_ERR;
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*count = sqlite3_column_int(st, 0);
+	sqlite3_reset(st);
+	if (rc == SQLITE_ROW)
+		return DB_OK;
+	return rc == SQLITE_DONE ? DB_NONE : db_fail(db, "failure get");
+}
+
+int
+db_failure_clear(struct db *db, const char *key)
+{
+	sqlite3_stmt	*st;
+
+	st = db_stmt(db, DBS_FAILURE_CLEAR,
+	    "DELETE FROM failures WHERE mail_key = ?");
+	if (st == NULL)
+		return DB_ERR;
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	return db_step_done(db, st, "failure clear");
+}
+
+int
+db_outbox_add(struct db *db, int64_t inbox_id, int64_t game_id,
+    const char *rcpt, const char *msg, size_t len, time_t now)
+{
+	sqlite3_stmt	*st;
+
+	st = db_stmt(db, DBS_OUTBOX_ADD, "INSERT INTO outbox(inbox_id, "
+	    "game_id, rcpt, message, created, next_try) VALUES "
+	    "(nullif(?, 0), nullif(?, 0), ?, ?, ?, ?)");
+	if (st == NULL)
+		return DB_ERR;
+	sqlite3_bind_int64(st, 1, inbox_id);
+	sqlite3_bind_int64(st, 2, game_id);
+	sqlite3_bind_text(st, 3, rcpt, -1, SQLITE_STATIC);
+	sqlite3_bind_blob(st, 4, msg, (int)len, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 5, (sqlite3_int64)now);
+	sqlite3_bind_int64(st, 6, (sqlite3_int64)now);
+	return db_step_done(db, st, "outbox add");
+}
+
+int
+db_outbox_due(struct db *db, time_t now, struct db_outbox_row *out, int max,
+    int *n)
+{
+	sqlite3_stmt	*st;
+	int		 rc;
+
+	*n = 0;
+	st = db_stmt(db, DBS_OUTBOX_DUE, "SELECT id, rcpt, message, attempts "
+	    "FROM outbox WHERE sent IS NULL AND failed IS NULL AND next_try <= ? "
+	    "ORDER BY id LIMIT ?");
+	if (st == NULL)
+		return DB_ERR;
+	sqlite3_bind_int64(st, 1, (sqlite3_int64)now);
+	sqlite3_bind_int(st, 2, max);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max) {
+		struct db_outbox_row *r = &out[(*n)++];
+		const void *blob = sqlite3_column_blob(st, 2);
+
+		r->id = sqlite3_column_int64(st, 0);
+		r->rcpt = xstrdup((const char *)sqlite3_column_text(st, 1));
+		r->len = (size_t)sqlite3_column_bytes(st, 2);
+		r->message = xmalloc(r->len + 1);
+		if (r->len)
+			memcpy(r->message, blob, r->len);
+		r->message[r->len] = '\0';
+		r->attempts = sqlite3_column_int(st, 3);
+	}
+	sqlite3_reset(st);
+	return rc == SQLITE_ROW || rc == SQLITE_DONE ? DB_OK :
+	    db_fail(db, "outbox due");
+}
+
+void
+db_outbox_row_clear(struct db_outbox_row *r)
+{
+	free(r->rcpt);
+	free(r->message);
+	memset(r, 0, sizeof(*r));
+}
+
+int
+db_outbox_sent(struct db *db, int64_t id, time_t now)
+{
+	sqlite3_stmt	*st;
+
+	st = db_stmt(db, DBS_OUTBOX_SENT, "UPDATE outbox SET sent = ?, "
+	    "attempts = attempts + 1 WHERE id = ?");
+	if (st == NULL)
+		return DB_ERR;
+	sqlite3_bind_int64(st, 1, (sqlite3_int64)now);
+	sqlite3_bind_int64(st, 2, id);
+	return db_step_done(db, st, "outbox sent");
+}
+
+int
+db_outbox_retry(struct db *db, int64_t id, int attempts, time_t next,
+    const char *err)
+{
+	sqlite3_stmt	*st;
+
+	st = db_stmt(db, DBS_OUTBOX_RETRY, "UPDATE outbox SET attempts = ?, "
+	    "next_try = ?, last_error = ? WHERE id = ?");
+	if (st == NULL)
+		return DB_ERR;
+	sqlite3_bind_int(st, 1, attempts);
+	sqlite3_bind_int64(st, 2, (sqlite3_int64)next);
+	sqlite3_bind_text(st, 3, err, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 4, id);
+	return db_step_done(db, st, "outbox retry");
+}
+
+int
+db_outbox_failed(struct db *db, int64_t id, time_t now, const char *err)
+{
+	sqlite3_stmt	*st;
+
+	st = db_stmt(db, DBS_OUTBOX_FAILED, "UPDATE outbox SET failed = ?, "
+	    "attempts = attempts + 1, last_error = ? WHERE id = ?");
+	if (st == NULL)
+		return DB_ERR;
+	sqlite3_bind_int64(st, 1, (sqlite3_int64)now);
+	sqlite3_bind_text(st, 2, err, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 3, id);
+	return db_step_done(db, st, "outbox failed");
+}
+
+int
+db_outbox_next(struct db *db, time_t *when)
+{
+	sqlite3_stmt	*st;
+	int		 rc;
+	bool		 have = false;
+
+	st = db_stmt(db, DBS_OUTBOX_NEXT, "SELECT min(next_try) FROM outbox "
+	    "WHERE sent IS NULL AND failed IS NULL");
+	if (st == NULL)
+		return DB_ERR;
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL) {
+		*when = (time_t)sqlite3_column_int64(st, 0);
+		have = true;
+	}
+	sqlite3_reset(st);
+	if (rc != SQLITE_ROW)
+		return db_fail(db, "outbox next");
+	return have ? DB_OK : DB_NONE;
+}
+
+int
+db_outbox_pending(struct db *db, int *n)
+{
+	sqlite3_stmt	*st;
+	int		 rc;
+
+	st = db_stmt(db, DBS_OUTBOX_PENDING, "SELECT count(*) FROM outbox "
+	    "WHERE sent IS NULL AND failed IS NULL");
+	if (st == NULL)
+		return DB_ERR;
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*n = sqlite3_column_int(st, 0);
+	sqlite3_reset(st);
+	return rc == SQLITE_ROW ? DB_OK : db_fail(db, "outbox pending");
+}

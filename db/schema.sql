@@ -1,0 +1,97 @@
+-- db/schema.sql - pbemd's SQLite schema as numbered migrations.
+--
+-- Each block starts with a line "-- migration N". db_open() applies, in one
+-- transaction each, every block whose N is above PRAGMA user_version and then
+-- sets user_version to N. A database newer than the binary is refused.
+-- History is never overwritten: a game's states are rows of phases, one per
+-- move or phase; mail in and out are rows of inbox and outbox.
+
+-- migration 1
+CREATE TABLE people (
+	address		TEXT PRIMARY KEY COLLATE NOCASE,
+	lang		TEXT NOT NULL DEFAULT 'en',
+	created		INTEGER NOT NULL
+);
+
+CREATE TABLE games (
+	id		INTEGER PRIMARY KEY,
+	name		TEXT NOT NULL UNIQUE COLLATE NOCASE,
+	kind		TEXT NOT NULL,
+	options		TEXT NOT NULL DEFAULT '',
+	seed		INTEGER NOT NULL,
+	gm_address	TEXT NOT NULL COLLATE NOCASE,
+	gm_pwhash	TEXT NOT NULL,
+	status		TEXT NOT NULL CHECK (status IN ('forming', 'running', 'over', 'halted')),
+	phase		INTEGER NOT NULL DEFAULT 0,
+	first_seat	INTEGER,
+	winner		INTEGER,	-- a seat, or -2 for a draw
+	created		INTEGER NOT NULL,
+	halted_reason	TEXT
+);
+
+CREATE TABLE players (
+	game_id		INTEGER NOT NULL REFERENCES games(id),
+	seat		INTEGER NOT NULL,
+	address		TEXT NOT NULL COLLATE NOCASE,
+	pwhash		TEXT NOT NULL,
+	status		TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'resigned')),
+	joined		INTEGER NOT NULL,
+	PRIMARY KEY (game_id, seat)
+);
+CREATE INDEX players_address ON players(address);
+
+CREATE TABLE phases (
+	game_id		INTEGER NOT NULL REFERENCES games(id),
+	no		INTEGER NOT NULL,
+	state		TEXT NOT NULL,
+	created		INTEGER NOT NULL,
+	inbox_id	INTEGER,		-- the mail that made this phase
+	PRIMARY KEY (game_id, no)
+);
+
+CREATE TABLE orders (
+	game_id		INTEGER NOT NULL REFERENCES games(id),
+	phase		INTEGER NOT NULL,
+	seat		INTEGER NOT NULL,
+	slot		TEXT NOT NULL,
+	text		TEXT NOT NULL,
+	inbox_id	INTEGER,
+	PRIMARY KEY (game_id, phase, seat, slot)
+);
+
+CREATE TABLE inbox (
+	id		INTEGER PRIMARY KEY,
+	uidvalidity	INTEGER,		-- NULL for mail from `pbemd deliver`
+	uid		INTEGER,
+	message_id	TEXT,
+	sender		TEXT,
+	received	INTEGER NOT NULL,
+	outcome		TEXT NOT NULL CHECK (outcome IN ('handled', 'robot', 'duplicate', 'quarantined')),
+	note		TEXT
+);
+CREATE UNIQUE INDEX inbox_uid ON inbox(uidvalidity, uid) WHERE uid IS NOT NULL;
+CREATE INDEX inbox_message_id ON inbox(message_id) WHERE message_id IS NOT NULL;
+
+-- Failed attempts at one mail, written outside the mail's own transaction so
+-- that a mail that keeps failing is set aside instead of retried forever.
+CREATE TABLE failures (
+	mail_key	TEXT PRIMARY KEY,
+	count		INTEGER NOT NULL,
+	last_error	TEXT,
+	last_time	INTEGER NOT NULL
+);
+
+CREATE TABLE outbox (
+	id		INTEGER PRIMARY KEY,
+	inbox_id	INTEGER,
+	game_id		INTEGER,
+	rcpt		TEXT NOT NULL,
+	message		BLOB NOT NULL,		-- the finished RFC 5322 text
+	created		INTEGER NOT NULL,
+	attempts	INTEGER NOT NULL DEFAULT 0,
+	next_try	INTEGER NOT NULL,
+	sent		INTEGER,		-- when the SMTP server accepted it
+	failed		INTEGER,		-- when it was refused for good
+	last_error	TEXT
+);
+CREATE INDEX outbox_due ON outbox(next_try) WHERE sent IS NULL AND failed IS NULL;
