@@ -1,7 +1,7 @@
 /*
  * testmain.c - main() of every unit-test binary.
  *
- * Each tests/unit/**/test_*.c defines test_suite(); this runs it with Check
+ * Each test_*.c file under tests/unit defines test_suite(); this runs it with Check
  * and exits non-zero when a test failed. Tests run from the top of the tree,
  * so data files are named "tests/data/...".
  */
