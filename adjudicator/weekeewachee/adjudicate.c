@@ -1,0 +1,187 @@
+/*
+ * adjudicate.c - weekeewachee: when a phase is complete, and playing it.
+ *
+ * A phase is the sealed setup (Classic) or one move. The judge keeps the
+ * orders; here they are read back through order.c, so an order that was
+ * valid when parsed is checked once more against the same state. After a
+ * move come the end conditions of rules/ari-and-weekeewachee.md 2.3.3.
+ */
+#include <string.h>
+
+#include "adjudicator/weekeewachee/wkw.h"
+
+/* Which orders each seat has given in this phase. */
+struct wkw_given {
+	const struct game_order	*setup[2];
+	const struct game_order	*move[2];
+	bool			 draw[2];
+};
+
+static void
+wkw_adjudicate_collect(const struct game_order *orders, int n,
+    struct wkw_given *g)
+{
+	int	 i, s;
+
+	memset(g, 0, sizeof(*g));
+	for (i = 0; i < n; i++) {
+		s = orders[i].seat;
+		if (s != 0 && s != 1)
+			continue;
+		/* Later orders replace earlier ones, as in the judge. */
+		if (strcmp(orders[i].slot, "setup") == 0)
+			g->setup[s] = &orders[i];
+		else if (strcmp(orders[i].slot, "move") == 0)
+			g->move[s] = &orders[i];
+		else if (strcmp(orders[i].slot, "draw") == 0)
+			g->draw[s] = true;
+	}
+}
+
+static bool
+wkw_adjudicate_complete(const struct game_state *st, const struct wkw_given *g)
+{
+	if (st->phase != WKW_PHASE_SETUP && st->phase != WKW_PHASE_PLAY)
+		return false;
+	if (g->draw[0] && g->draw[1])
+		return true;
+	if (st->phase == WKW_PHASE_SETUP)
+		return g->setup[0] != NULL && g->setup[1] != NULL;
+	return g->move[st->turn] != NULL;
+}
+
+bool
+wkw_adjudicate_ready(const struct game_state *st,
+    const struct game_order *orders, int n)
+{
+	struct wkw_given	 g;
+
+	wkw_adjudicate_collect(orders, n, &g);
+	return wkw_adjudicate_complete(st, &g);
+}
+
+static void
+wkw_adjudicate_finish(struct game_state *st, int winner, enum wkw_end end)
+{
+	st->phase = WKW_PHASE_OVER;
+	st->winner = winner;
+	st->end = end;
+}
+
+/* Both SETUP orders revealed together (A-W5). */
+static int
+wkw_adjudicate_setup(struct game_state *st, const struct wkw_given *g,
+    struct game_diag *why)
+{
+	struct wkw_order	 o[2];
+	struct game_order	 go;
+	int			 s, f, sq;
+
+	for (s = 0; s < 2; s++)
+		if (wkw_order_read(st, s, g->setup[s]->text, &o[s], &go,
+		    why) == -1 || o[s].type != WKW_O_SETUP)
+			return -1;
+	for (s = 0; s < 2; s++)
+		for (f = 0; f < WKW_FILES; f++) {
+			sq = wkw_rules_square(f, wkw_rules_base_rank(s));
+			st->board[sq].owner = s;
+			st->board[sq].kind = o[s].setup[f];
+			st->board[sq].hidden = false;
+		}
+	memset(&st->last, 0, sizeof(st->last));
+	st->last.type = WKW_EV_SETUP;
+	st->last.seat = GAME_NOBODY;
+	st->phase = WKW_PHASE_PLAY;
+	st->ply++;
+	st->nhist = 0;
+	wkw_rules_push_key(st);
+	return 0;
+}
+
+static int
+wkw_adjudicate_repeats(const struct game_state *st)
+{
+	const char	*now = st->hist[st->nhist - 1];
+	int		 i, n = 0;
+
+	for (i = 0; i < st->nhist; i++)
+		if (strcmp(st->hist[i], now) == 0)
+			n++;
+	return n;
+}
+
+/* rules 2.3.3, in its order; A-W7 (a capture onto the base row wins). */
+static void
+wkw_adjudicate_after(struct game_state *st, int seat)
+{
+	const struct wkw_last	*l = &st->last;
+	int			 opp = 1 - seat;
+	bool			 moved_in;
+
+	moved_in = l->type == WKW_EV_MOVE || l->type == WKW_EV_CAPTURE ||
+	    (l->type == WKW_EV_ATTACK && l->outcome == WKW_OUT_WON);
+	st->turn = opp;
+	if (moved_in && wkw_rules_rank(l->to) == wkw_rules_base_rank(opp))
+		wkw_adjudicate_finish(st, seat, WKW_END_BASE_ROW);
+	else if (wkw_rules_count(st, opp) == 0)
+		wkw_adjudicate_finish(st, seat, WKW_END_CAPTURE_ALL);
+	else if (wkw_rules_count(st, seat) == 0)
+		/* Blind-Fun: the defender beat the attacker's last piece. */
+		wkw_adjudicate_finish(st, opp, WKW_END_CAPTURE_ALL);
+	else {
+		wkw_rules_push_key(st);
+		if (wkw_adjudicate_repeats(st) >= 3)
+			wkw_adjudicate_finish(st, GAME_DRAWN,
+			    WKW_END_REPETITION);
+		else if (!wkw_rules_can_move(st, opp))
+			wkw_adjudicate_finish(st, GAME_DRAWN,
+			    WKW_END_NO_MOVES);
+		else if (st->ply >= WKW_PLY_CAP)
+			wkw_adjudicate_finish(st, GAME_DRAWN, WKW_END_PLY_CAP);
+	}
+}
+
+static int
+wkw_adjudicate_move(struct game_state *st, const struct wkw_given *g,
+    struct game_diag *why)
+{
+	struct wkw_order	 o;
+	struct game_order	 go;
+	int			 seat = st->turn;
+
+	if (wkw_order_read(st, seat, g->move[seat]->text, &o, &go,
+	    why) == -1)
+		return -1;
+	if (o.type != WKW_O_MOVE) {
+		game_diag_set(why, "wkw.err.syntax", 1, g->move[seat]->text);
+		return -1;
+	}
+	wkw_rules_move(st, seat, o.from, o.to);
+	st->ply++;
+	wkw_adjudicate_after(st, seat);
+	return 0;
+}
+
+int
+wkw_adjudicate(struct game_state *st, const struct game_order *orders, int n,
+    struct game_diag *why)
+{
+	struct wkw_given	 g;
+
+	wkw_adjudicate_collect(orders, n, &g);
+	if (!wkw_adjudicate_complete(st, &g)) {
+		game_diag_set(why, "wkw.err.not_ready", 0);
+		return -1;
+	}
+	if (g.draw[0] && g.draw[1]) {
+		memset(&st->last, 0, sizeof(st->last));
+		st->last.type = WKW_EV_DRAW;
+		st->last.seat = GAME_NOBODY;
+		st->ply++;
+		wkw_adjudicate_finish(st, GAME_DRAWN, WKW_END_AGREEMENT);
+		return 0;
+	}
+	if (st->phase == WKW_PHASE_SETUP)
+		return wkw_adjudicate_setup(st, &g, why);
+	return wkw_adjudicate_move(st, &g, why);
+}
