@@ -1,12 +1,15 @@
 /*
  * imap.h - the judge's mailbox over IMAP (libetpan).
  *
- * Connects with implicit TLS (imaps://) or STARTTLS (imap://, required
- * unless the URL's host is loopback and starttls is off), verifies the
- * server certificate against the system store or a CA file (libetpan does
- * not; we check the chain with GnuTLS), selects the mailbox, lists unseen
- * UIDs, fetches with BODY.PEEK[] (never sets \Seen by itself), flags
- * processed mail \Seen and waits with IDLE when the server offers it.
+ * Connects with implicit TLS (imaps://) or STARTTLS (imap://: used whenever
+ * the server offers it, and required unless starttls is false, so that the
+ * password never travels in clear by default), verifies the server
+ * certificate against the system store or a CA file (libetpan does not; we
+ * check the chain and the host name with GnuTLS, tls.c), selects the
+ * mailbox, lists unseen UIDs, fetches with BODY.PEEK[] (never sets \Seen by
+ * itself), flags processed mail \Seen and waits with IDLE when the server
+ * offers it. The process must ignore SIGPIPE (a write to a dropped
+ * connection would otherwise end it).
  */
 #ifndef PBEMD_IMAP_H
 #define PBEMD_IMAP_H
@@ -17,13 +20,14 @@
 #include <stdint.h>
 
 struct imap_conf {
-	const char	*url;		/* imaps://host[:port][/mailbox] or imap://... */
+	const char	*url;		/* imaps://host[:port][/mailbox] or
+					   imap://...; ports 993/143, INBOX */
 	const char	*user;
 	const char	*password;
 	const char	*ca_file;	/* NULL: the system's trust store */
 	bool		 starttls;	/* imap://: require STARTTLS (default true) */
 	bool		 insecure;	/* skip certificate checks (never default) */
-	int		 timeout;	/* seconds per network operation */
+	int		 timeout;	/* seconds per network operation; 0: 60 */
 };
 
 struct imap;
@@ -34,19 +38,36 @@ void		 imap_close(struct imap *);	/* logs out; accepts NULL */
 uint32_t	 imap_uidvalidity(const struct imap *);
 bool		 imap_has_idle(const struct imap *);
 
+/*
+ * The functions below log the server's reason and return -1 when the
+ * connection failed; the caller then closes it and connects again.
+ */
+
 /* UIDs of unseen messages, ascending; owned array in *uids. 0 or -1. */
 int	imap_search_unseen(struct imap *, uint32_t **uids, size_t *n);
 
 /* Whole message (BODY.PEEK[]); owned buffer. 0, -1 on error, 1 if gone. */
 int	imap_fetch(struct imap *, uint32_t uid, char **raw, size_t *len);
 
+/*
+ * Many messages with few round trips (one UID FETCH per 100 UIDs), each
+ * handed to cb in mailbox order; raw is borrowed, valid during the call
+ * only. UIDs that are gone are skipped. 0 when all were handed over, -1 on
+ * error, or the first non-zero answer of cb, which ends the walk.
+ */
+int	imap_fetch_many(struct imap *, const uint32_t *uids, size_t n,
+	    int (*cb)(void *arg, uint32_t uid, const char *raw, size_t len),
+	    void *arg);
+
 /* Adds \Seen to the given UIDs. 0 or -1. */
 int	imap_flag_seen(struct imap *, const uint32_t *uids, size_t n);
 
 /*
- * Waits up to timeout_ms for new mail: with IDLE when offered, else it just
- * sleeps. Returns early when *stop becomes non-zero (a signal). 1: something
+ * Waits up to timeout_ms for new mail: with IDLE when offered (renewed
+ * every 25 minutes), else it sleeps and then asks with NOOP. Returns
+ * within 200 ms when *stop becomes non-zero (a signal). 1: something
  * arrived (or may have), 0: timed out or stopped, -1: connection lost.
+ * Only a hint: search again after every return.
  */
 int	imap_wait(struct imap *, int timeout_ms, volatile sig_atomic_t *stop);
 

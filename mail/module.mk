@@ -1,1 +1,4 @@
-SRCS +=
+SRCS += \
+	mail/imap.c \
+	mail/smtp.c \
+	mail/tls.c

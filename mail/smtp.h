@@ -2,7 +2,8 @@
  * smtp.h - sending finished messages (libcurl's SMTP client).
  *
  * One struct smtp keeps one connection open across sends, so a turn's
- * reports pay the server's connection cost once.
+ * reports pay the server's connection cost once. After a failed send the
+ * connection is dropped and the next send connects again.
  */
 #ifndef PBEMD_SMTP_H
 #define PBEMD_SMTP_H
@@ -18,20 +19,31 @@ struct smtp_conf {
 	const char	*ca_file;	/* NULL: the system's trust store */
 	bool		 starttls;	/* require STARTTLS on smtp:// */
 	bool		 insecure;	/* skip certificate checks (never default) */
-	long		 timeout;	/* seconds per operation */
+	long		 timeout;	/* seconds per connect and per send; 0: 60 */
 };
 
 enum smtp_result {
 	SMTP_OK = 0,
-	SMTP_TEMPFAIL = 1,	/* connection, 4xx: retry later */
-	SMTP_PERMFAIL = 2	/* 5xx for this recipient: do not retry */
+	SMTP_TEMPFAIL = 1,	/* connection, TLS, timeout, 4xx, refused AUTH
+				   or sender (our configuration): retry later */
+	SMTP_PERMFAIL = 2	/* 5xx for this recipient or message: do not retry */
 };
 
 struct smtp;
 
-struct smtp		*smtp_new(const struct smtp_conf *);	/* no I/O yet */
-void			 smtp_free(struct smtp *);	/* closes; accepts NULL */
-/* One message to one recipient. why gets the server's reply on failure. */
+/*
+ * libcurl's process-wide set-up: main() calls smtp_global_init() once,
+ * before any thread exists and before smtp_new(); smtp_global_cleanup()
+ * once at exit, after the last smtp_free().
+ */
+void			 smtp_global_init(void);
+void			 smtp_global_cleanup(void);
+
+/* Copies conf; no I/O yet. NULL (logged) when the URL is not smtp(s)://. */
+struct smtp		*smtp_new(const struct smtp_conf *);
+void			 smtp_free(struct smtp *);	/* QUIT; accepts NULL */
+/* One message (CRLF lines) to one recipient. why gets the server's reply
+   on failure. */
 enum smtp_result	 smtp_send(struct smtp *, const char *from,
 			    const char *rcpt, const char *msg, size_t len,
 			    char *why, size_t whylen);

@@ -1,0 +1,9 @@
+# End-to-end tests against a real mail stack (tests/e2e/mailstack.sh): the
+# client program is built with ASan + UBSan against build/san/libpbemd.a,
+# test_mail.sh starts the stack and runs it.
+CHECK_BUILD	+= build/san/tests/e2e/mailclient_test
+CHECK_TARGETS	+= tests/e2e/test_mail.sh
+
+build/san/tests/e2e/mailclient_test: build/san/tests/e2e/mailclient_test.o \
+    build/san/libpbemd.a
+	$(CC) $(SAN_CFLAGS) -o $@ $^ $(PKG_LIBS) $(LDFLAGS)
