@@ -5,7 +5,7 @@
  * and exits non-zero when a test failed. Tests run from the top of the tree,
  * so data files are named "tests/data/...".
  */
-#include <check.h>
+#include "tests/unit/test.h"
 #include <stdlib.h>
 
 Suite	*test_suite(void);

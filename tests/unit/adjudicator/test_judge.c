@@ -1,0 +1,431 @@
+/*
+ * test_judge.c - the mail command language end to end inside one process:
+ * parsed mails in, a real SQLite file, the outbox read back and checked.
+ */
+#include "tests/unit/test.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "adjudicator/judge.h"
+#include "common/util.h"
+#include "db/db.h"
+
+struct fixture {
+	char			 path[64];
+	struct db		*db;
+	struct catalog		*en, *de;
+	struct password_cache	*pw;
+	struct judge_env	 env;
+	int			 seq;
+};
+
+static struct fixture F;
+
+static void
+setup(void)
+{
+	char	 why[256];
+	int	 fd;
+
+	memset(&F, 0, sizeof(F));
+	strcpy(F.path, "/tmp/pbemd-judge-XXXXXX");
+	fd = mkstemp(F.path);
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+	ck_assert_int_eq(password_init(), 0);
+	ck_assert_int_eq(db_open(F.path, &F.db, why, sizeof(why)), DB_OK);
+	F.en = catalog_load("templates", "en", NULL, why, sizeof(why));
+	ck_assert_msg(F.en != NULL, "%s", why);
+	F.de = catalog_load("templates", "de", F.en, why, sizeof(why));
+	ck_assert_msg(F.de != NULL, "%s", why);
+	F.pw = password_cache_new();
+	F.env.db = F.db;
+	F.env.cat[0] = F.en;
+	F.env.cat[1] = F.de;
+	F.env.address = "judge@example.test";
+	F.env.name = "pbemd judge";
+	F.env.default_lang = "en";
+	F.env.pwcache = F.pw;
+	F.env.now = 1700000000;
+}
+
+static void
+teardown(void)
+{
+	char	 p[96];
+
+	db_close(F.db);
+	catalog_free(F.de);
+	catalog_free(F.en);
+	password_cache_free(F.pw);
+	unlink(F.path);
+	snprintf(p, sizeof(p), "%s-wal", F.path);
+	unlink(p);
+	snprintf(p, sizeof(p), "%s-shm", F.path);
+	unlink(p);
+}
+
+/* Sends one mail from addr; returns the judge's result. */
+static enum judge_result
+mail(const char *addr, const char *text)
+{
+	struct message	 m;
+	char		 id[64], why[128];
+	enum judge_result r;
+
+	memset(&m, 0, sizeof(m));
+	snprintf(id, sizeof(id), "t%d@example.test", ++F.seq);
+	m.reply_to = (char *)addr;
+	m.from = (char *)addr;
+	m.from_name = "";
+	m.subject = "orders";
+	m.message_id = id;
+	m.text = (char *)text;
+	m.text_len = strlen(text);
+	m.has_text = true;
+	F.env.now++;
+	r = judge_handle_message(&F.env, &m, 1, (uint32_t)F.seq, why,
+	    sizeof(why));
+	return r;
+}
+
+/* Everything queued for rcpt since the last call, concatenated; owned. */
+static char *
+take(const char *rcpt)
+{
+	struct db_outbox_row	 rows[64];
+	struct buf		 b;
+	int			 n, i;
+
+	buf_init(&b);
+	ck_assert_int_eq(db_outbox_due(F.db, F.env.now + 1, rows, 64, &n), DB_OK);
+	for (i = 0; i < n; i++) {
+		if (strcmp(rows[i].rcpt, rcpt) == 0) {
+			buf_add(&b, rows[i].message, rows[i].len);
+			db_outbox_sent(F.db, rows[i].id, F.env.now);
+		}
+		db_outbox_row_clear(&rows[i]);
+	}
+	return buf_steal(&b);
+}
+
+static int
+outbox_count(void)
+{
+	int	 n = 0;
+
+	ck_assert_int_eq(db_outbox_pending(F.db, &n), DB_OK);
+	return n;
+}
+
+/* The GM password from a CREATE reply. */
+static void
+gm_password(const char *reply, char *out, size_t len)
+{
+	const char	*p = strstr(reply, "password is ");
+
+	ck_assert_ptr_nonnull(p);
+	p += strlen("password is ");
+	snprintf(out, len, "%.*s", (int)strcspn(p, ": \r\n"), p);
+}
+
+START_TEST(help_is_answered_with_a_threaded_reply)
+{
+	char	*r;
+
+	ck_assert_int_eq(mail("alice@example.test", "HELP"), JUDGE_HANDLED);
+	r = take("alice@example.test");
+	ck_assert_ptr_nonnull(strstr(r, "> HELP"));
+	ck_assert_ptr_nonnull(strstr(r, "SIGNON <name> <password>"));
+	ck_assert_ptr_nonnull(strstr(r, "In-Reply-To: <t1@example.test>"));
+	ck_assert_ptr_nonnull(strstr(r, "Auto-Submitted: auto-replied"));
+	ck_assert_ptr_nonnull(strstr(r, "Subject: Re: orders"));
+	free(r);
+}
+END_TEST
+
+START_TEST(unknown_lines_are_quoted_with_the_reason)
+{
+	char	*r;
+
+	mail("alice@example.test", "hello judge\nLIST");
+	r = take("alice@example.test");
+	ck_assert_ptr_nonnull(strstr(r, "> hello judge"));
+	ck_assert_ptr_nonnull(strstr(r, "ERROR: \"hello\" is not a command"));
+	ck_assert_ptr_nonnull(strstr(r, "No games yet"));
+	free(r);
+}
+END_TEST
+
+START_TEST(a_mail_is_processed_once)
+{
+	struct message	 m;
+	char		 why[128];
+
+	memset(&m, 0, sizeof(m));
+	m.reply_to = m.from = "alice@example.test";
+	m.subject = "x";
+	m.message_id = "same@example.test";
+	m.text = "HELP";
+	m.has_text = true;
+	ck_assert_int_eq(judge_handle_message(&F.env, &m, 7, 1, why, sizeof(why)),
+	    JUDGE_HANDLED);
+	ck_assert_int_eq(judge_handle_message(&F.env, &m, 7, 1, why, sizeof(why)),
+	    JUDGE_DUPLICATE);
+	/* The same Message-ID under another UID is not redone either. */
+	ck_assert_int_eq(judge_handle_message(&F.env, &m, 7, 2, why, sizeof(why)),
+	    JUDGE_DUPLICATE);
+	ck_assert_int_eq(outbox_count(), 1);
+}
+END_TEST
+
+START_TEST(robots_are_never_answered)
+{
+	struct message	 m;
+	char		 why[128];
+
+	memset(&m, 0, sizeof(m));
+	m.reply_to = m.from = "MAILER-DAEMON@example.test";
+	m.message_id = "bounce@example.test";
+	m.text = "HELP";
+	m.has_text = true;
+	m.robot = MESSAGE_BOUNCE;
+	ck_assert_int_eq(judge_handle_message(&F.env, &m, 7, 3, why, sizeof(why)),
+	    JUDGE_IGNORED);
+	ck_assert_int_eq(outbox_count(), 0);
+}
+END_TEST
+
+START_TEST(a_mail_without_text_gets_a_polite_reply)
+{
+	struct message	 m;
+	char		 why[128], *r;
+
+	memset(&m, 0, sizeof(m));
+	m.reply_to = m.from = "bob@example.test";
+	m.message_id = "pic@example.test";
+	m.text = "";
+	ck_assert_int_eq(judge_handle_message(&F.env, &m, 7, 4, why, sizeof(why)),
+	    JUDGE_HANDLED);
+	r = take("bob@example.test");
+	ck_assert_ptr_nonnull(strstr(r, "no text that I could read"));
+	free(r);
+}
+END_TEST
+
+/* Creates game g (blind or not) and seats alice and bob. */
+static void
+two_players(const char *g, bool blind)
+{
+	char	 cmd[128], *r;
+
+	snprintf(cmd, sizeof(cmd), "CREATE %s weekeewachee%s", g,
+	    blind ? " blind" : "");
+	ck_assert_int_eq(mail("gm@example.test", cmd), JUDGE_HANDLED);
+	free(take("gm@example.test"));
+	snprintf(cmd, sizeof(cmd), "JOIN %s alicepw", g);
+	mail("alice@example.test", cmd);
+	r = take("alice@example.test");
+	ck_assert_ptr_nonnull(strstr(r, "You joined game"));
+	ck_assert_ptr_nonnull(strstr(r, "> JOIN "));
+	ck_assert_ptr_null(strstr(r, "alicepw"));	/* never echoed */
+	free(r);
+	snprintf(cmd, sizeof(cmd), "JOIN %s bobpw de", g);
+	mail("bob@example.test", cmd);
+}
+
+START_TEST(create_join_and_start_send_reports_to_everyone)
+{
+	char	*a, *b, *gm;
+
+	two_players("alpha", false);
+	a = take("alice@example.test");
+	b = take("bob@example.test");
+	gm = take("gm@example.test");
+	ck_assert_ptr_nonnull(strstr(a, "Subject: [pbemd] alpha: move 1"));
+	ck_assert_ptr_nonnull(strstr(a, "SHA-256"));
+	ck_assert_ptr_nonnull(strstr(b, "Sie sind der Partie alpha beigetreten"));
+	ck_assert_ptr_nonnull(strstr(gm, "You are the game master"));
+	free(a);
+	free(b);
+	free(gm);
+}
+END_TEST
+
+START_TEST(a_wrong_password_changes_nothing)
+{
+	char	*r;
+	int	 before;
+
+	two_players("beta", false);
+	free(take("alice@example.test"));
+	free(take("bob@example.test"));
+	free(take("gm@example.test"));
+	before = outbox_count();
+	mail("alice@example.test", "SIGNON beta wrongpw\nSETUP RPWS");
+	r = take("alice@example.test");
+	ck_assert_ptr_nonnull(strstr(r, "> SIGNON beta ********"));
+	ck_assert_ptr_nonnull(strstr(r, "password does not match"));
+	ck_assert_ptr_nonnull(strstr(r, "Not used, because the sign-on"));
+	free(r);
+	ck_assert_int_eq(outbox_count(), before);
+	ck_assert_int_eq(outbox_count(), 0);
+	mail("alice@example.test", "SIGNON nosuch alicepw");
+	r = take("alice@example.test");
+	ck_assert_ptr_nonnull(strstr(r, "There is no game called nosuch"));
+	free(r);
+}
+END_TEST
+
+/* Sends one signed-on order and returns the mover's reply (owned). */
+static char *
+play(const char *game, bool white, const char *order)
+{
+	const char	*addr = white ? "alice@example.test" : "bob@example.test";
+	char		 text[128];
+
+	snprintf(text, sizeof(text), "SIGNON %s %s\n%s", game,
+	    white ? "alicepw" : "bobpw", order);
+	ck_assert_int_eq(mail(addr, text), JUDGE_HANDLED);
+	return take(addr);
+}
+
+/*
+ * White's paper walks up the b file and takes the rock on a6 (a capture
+ * onto the base row wins, A-W7) while Black shuffles its scissors.
+ */
+START_TEST(a_classic_game_is_played_to_a_win)
+{
+	static const char *w[] = { "b1-b2", "b2-b3", "b3-b4", "b4-b5", "b5xa6" };
+	static const char *bl[] = { "d6-d5", "d5-d6", "d6-d5", "d5-d6", "d6-d5" };
+	char		*a, *b, *r;
+	bool		 white_first;
+	int		 i;
+
+	two_players("gamma", false);
+	free(take("alice@example.test"));
+	free(take("bob@example.test"));
+	free(take("gm@example.test"));
+	free(play("gamma", true, "SETUP RPWS"));
+	r = play("gamma", false, "SETUP R P W S");
+	ck_assert_ptr_nonnull(strstr(r, "> SETUP R P W S"));
+	a = take("alice@example.test");
+	ck_assert_ptr_nonnull(strstr(a, "Both setups are revealed"));
+	white_first = strstr(a, "White to move.") != NULL;
+	ck_assert(white_first || strstr(a, "Black to move.") != NULL);
+	free(a);
+	free(r);
+	for (i = 0; i < 5; i++) {
+		if (!white_first || i > 0)
+			free(play("gamma", false, bl[white_first ? i - 1 : i]));
+		r = play("gamma", true, w[i]);
+		ck_assert_msg(strstr(r, "ERROR") == NULL, "%s", r);
+		if (i < 4)
+			free(r);
+	}
+	ck_assert_ptr_nonnull(strstr(r, "White wins"));
+	ck_assert_ptr_nonnull(strstr(r, "random seed was"));
+	free(r);
+	b = take("bob@example.test");
+	ck_assert_ptr_nonnull(strstr(b, "Weiß"));
+	ck_assert_ptr_nonnull(strstr(b, "Zufallsstartwert war"));
+	free(b);
+	r = play("gamma", true, "a1-a2");
+	ck_assert_ptr_nonnull(strstr(r, "The game is over"));
+	free(r);
+}
+END_TEST
+
+/* In Blind-Fun nobody's report names a piece before a fight reveals it. */
+START_TEST(blind_reports_name_no_hidden_piece)
+{
+	char	*a, *b;
+
+	two_players("delta", true);
+	a = take("alice@example.test");
+	b = take("bob@example.test");
+	ck_assert_ptr_nonnull(strstr(a, "shuffled"));
+	ck_assert_ptr_nonnull(strstr(a, "1 | X  X  X  X  | 1"));
+	ck_assert_ptr_nonnull(strstr(a, "6 | x  x  x  x  | 6"));
+	ck_assert_ptr_nonnull(strstr(b, "1 | X  X  X  X  | 1"));
+	ck_assert_ptr_nonnull(strstr(b, "6 | x  x  x  x  | 6"));
+	free(a);
+	free(b);
+}
+END_TEST
+
+START_TEST(set_language_switches_the_replies)
+{
+	char	*r;
+
+	mail("carol@example.test", "SET LANGUAGE de\nLIST");
+	r = take("carol@example.test");
+	ck_assert_ptr_nonnull(strstr(r, "Ab jetzt schreibt"));
+	ck_assert_ptr_nonnull(strstr(r, "Noch keine Partien"));
+	free(r);
+	mail("carol@example.test", "FOO");
+	r = take("carol@example.test");
+	ck_assert_ptr_nonnull(strstr(r, "FEHLER"));
+	free(r);
+}
+END_TEST
+
+START_TEST(the_gm_cannot_play_and_names_are_checked)
+{
+	char	*r;
+
+	mail("gm@example.test", "CREATE 9bad weekeewachee\nCREATE eps chess\n"
+	    "CREATE eps weekeewachee\nCREATE eps weekeewachee\nJOIN eps gmpw");
+	r = take("gm@example.test");
+	ck_assert_ptr_nonnull(strstr(r, "\"9bad\" cannot be a game name"));
+	ck_assert_ptr_nonnull(strstr(r, "There is no game \"chess\""));
+	ck_assert_ptr_nonnull(strstr(r, "Game eps (weekeewachee) is created"));
+	ck_assert_ptr_nonnull(strstr(r, "A game called eps exists already"));
+	ck_assert_ptr_nonnull(strstr(r, "cannot also play"));
+	free(r);
+}
+END_TEST
+
+START_TEST(the_gm_signs_on_with_the_generated_password)
+{
+	char	*r, pw[32], cmd[64];
+
+	mail("gm@example.test", "CREATE zeta weekeewachee");
+	r = take("gm@example.test");
+	gm_password(r, pw, sizeof(pw));
+	free(r);
+	snprintf(cmd, sizeof(cmd), "SIGNON zeta %s\nb1-b2", pw);
+	mail("gm@example.test", cmd);
+	r = take("gm@example.test");
+	ck_assert_ptr_nonnull(strstr(r, "as its game master"));
+	ck_assert_ptr_nonnull(strstr(r, "gives no orders"));
+	ck_assert_ptr_null(strstr(r, pw));
+	free(r);
+}
+END_TEST
+
+Suite *
+test_suite(void)
+{
+	Suite	*s = suite_create("adjudicator/judge");
+	TCase	*tc = tcase_create("judge");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, help_is_answered_with_a_threaded_reply);
+	tcase_add_test(tc, unknown_lines_are_quoted_with_the_reason);
+	tcase_add_test(tc, a_mail_is_processed_once);
+	tcase_add_test(tc, robots_are_never_answered);
+	tcase_add_test(tc, a_mail_without_text_gets_a_polite_reply);
+	tcase_add_test(tc, create_join_and_start_send_reports_to_everyone);
+	tcase_add_test(tc, a_wrong_password_changes_nothing);
+	tcase_add_test(tc, a_classic_game_is_played_to_a_win);
+	tcase_add_test(tc, blind_reports_name_no_hidden_piece);
+	tcase_add_test(tc, set_language_switches_the_replies);
+	tcase_add_test(tc, the_gm_cannot_play_and_names_are_checked);
+	tcase_add_test(tc, the_gm_signs_on_with_the_generated_password);
+	suite_add_tcase(s, tc);
+	return s;
+}
