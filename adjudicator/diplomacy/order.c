@@ -1,0 +1,479 @@
+/*
+ * order.c - reads orders the way email players write them.
+ *
+ * rules/diplomacy.md: case-insensitive; abbreviations, full names and
+ * aliases (the map's name index); unit type optional; "-", "->", "to",
+ * "m", "move" for moves; S, C, H, R, B, D and their words; coasts as
+ * "/nc", "(nc)", "nc" or "north coast"; "via convoy"; several orders per
+ * line, separated by "," or ";". Only the words are read here: whether an
+ * order is possible is decided against the board at adjudication, and a
+ * missing coast is never guessed. An unreadable order is an error that
+ * quotes it, says why and suggests near province names (as data: a
+ * catalog key and arguments, templates/en/dip.txt). No I/O.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "dip.h"
+
+#define ORDER_TOKENS	40
+#define ORDER_WINDOW	4	/* words in the longest province name */
+
+struct token {
+	const char	*text;
+	int		 len;
+	char		 key[DIP_NAME_MAX];
+};
+
+struct parser {
+	const struct dip_map	*map;
+	const char		*seg;
+	int			 seglen;
+	struct token		 tok[ORDER_TOKENS];
+	int			 ntok;
+	int			 i;
+	struct game_diag	*why;
+};
+
+enum verb {
+	V_NONE,
+	V_HOLD,
+	V_MOVE,
+	V_SUPPORT,
+	V_CONVOY,
+	V_RETREAT,
+	V_DISBAND,
+	V_BUILD,
+	V_REMOVE,
+	V_WAIVE,
+	V_VIA
+};
+
+static const struct {
+	const char	*word;
+	enum verb	 verb;
+} verbs[] = {
+	{ "h", V_HOLD }, { "hold", V_HOLD }, { "holds", V_HOLD },
+	{ "stand", V_HOLD }, { "stands", V_HOLD },
+	{ "-", V_MOVE }, { "to", V_MOVE }, { "m", V_MOVE },
+	{ "move", V_MOVE }, { "moves", V_MOVE }, { "mto", V_MOVE },
+	{ "s", V_SUPPORT }, { "support", V_SUPPORT },
+	{ "supports", V_SUPPORT }, { "sup", V_SUPPORT },
+	{ "c", V_CONVOY }, { "convoy", V_CONVOY }, { "convoys", V_CONVOY },
+	{ "cvy", V_CONVOY },
+	{ "r", V_RETREAT }, { "retreat", V_RETREAT },
+	{ "retreats", V_RETREAT },
+	{ "d", V_DISBAND }, { "disband", V_DISBAND },
+	{ "disbands", V_DISBAND },
+	{ "b", V_BUILD }, { "build", V_BUILD }, { "builds", V_BUILD },
+	{ "remove", V_REMOVE }, { "removes", V_REMOVE },
+	{ "waive", V_WAIVE }, { "waives", V_WAIVE },
+	{ "via", V_VIA }, { "by", V_VIA },
+};
+
+static bool
+is_sep(char c)
+{
+	return isspace((unsigned char)c) || c == '(' || c == ')' ||
+	    c == '/' || c == ':';
+}
+
+/* "->", "=>" and a lone "-" are one move token, glued or not. */
+static int
+tokenize(struct parser *p)
+{
+	const char	*s = p->seg, *end = p->seg + p->seglen;
+
+	p->ntok = 0;
+	while (s < end) {
+		struct token	*t;
+
+		if (is_sep(*s)) {
+			s++;
+			continue;
+		}
+		if (p->ntok == ORDER_TOKENS)
+			return -1;
+		t = &p->tok[p->ntok++];
+		t->text = s;
+		if (*s == '-' || *s == '=') {
+			s++;
+			if (s < end && *s == '>')
+				s++;
+			t->len = (int)(s - t->text);
+			snprintf(t->key, sizeof(t->key), "-");
+			continue;
+		}
+		while (s < end && !is_sep(*s) && *s != '-' && *s != '=')
+			s++;
+		t->len = (int)(s - t->text);
+		dip_map_key(t->text, (size_t)t->len, t->key, sizeof(t->key));
+		if (t->key[0] == '\0')
+			p->ntok--;
+	}
+	return 0;
+}
+
+static int
+fail(struct parser *p, const char *key, const char *arg, const char *arg2)
+{
+	char	 quoted[GAME_ARG_MAX];
+
+	snprintf(quoted, sizeof(quoted), "%.*s", p->seglen, p->seg);
+	game_diag_set(p->why, key, 3, quoted, arg ? arg : "",
+	    arg2 ? arg2 : "");
+	return -1;
+}
+
+static enum verb
+verb_of(const struct token *t)
+{
+	size_t	 i;
+
+	for (i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
+		if (strcmp(t->key, verbs[i].word) == 0)
+			return verbs[i].verb;
+	return V_NONE;
+}
+
+static enum verb
+peek_verb(struct parser *p)
+{
+	return p->i < p->ntok ? verb_of(&p->tok[p->i]) : V_NONE;
+}
+
+static int
+unit_kind(struct parser *p)
+{
+	const char	*k;
+
+	if (p->i >= p->ntok)
+		return DIP_ANYKIND;
+	k = p->tok[p->i].key;
+	if (strcmp(k, "a") == 0 || strcmp(k, "army") == 0) {
+		p->i++;
+		return DIP_ARMY;
+	}
+	if (strcmp(k, "f") == 0 || strcmp(k, "fleet") == 0) {
+		p->i++;
+		return DIP_FLEET;
+	}
+	return DIP_ANYKIND;
+}
+
+/* "did you mean": the nearest names for the words at the cursor. */
+static int
+unknown_province(struct parser *p)
+{
+	const struct dip_map	*m = p->map;
+	char			 key[DIP_NAME_MAX * 2], list[GAME_ARG_MAX];
+	char			 word[GAME_ARG_MAX];
+	int			 sugg[3], n = 0, w, i;
+	size_t			 len;
+
+	snprintf(word, sizeof(word), "%.*s", p->tok[p->i].len,
+	    p->tok[p->i].text);
+	key[0] = '\0';
+	for (w = 0; w < 3 && p->i + w < p->ntok && n == 0; w++) {
+		len = strlen(key);
+		snprintf(key + len, sizeof(key) - len, "%s",
+		    p->tok[p->i + w].key);
+		n = dip_map_suggest(m, key, sugg, 3);
+	}
+	list[0] = '\0';
+	for (i = 0; i < n; i++) {
+		len = strlen(list);
+		snprintf(list + len, sizeof(list) - len, "%s%s (%s)",
+		    i ? ", " : "", m->prov[sugg[i]].name, m->prov[sugg[i]].abbr);
+	}
+	return fail(p, n ? "dip.err.unknown_province_hint" :
+	    "dip.err.unknown_province", word, list);
+}
+
+static int
+coast_word(const char *k)
+{
+	if (strcmp(k, "nc") == 0 || strcmp(k, "north") == 0)
+		return DIP_NC;
+	if (strcmp(k, "sc") == 0 || strcmp(k, "south") == 0)
+		return DIP_SC;
+	if (strcmp(k, "ec") == 0 || strcmp(k, "east") == 0)
+		return DIP_EC;
+	return DIP_NOCOAST;
+}
+
+/* An optional coast after a province; returns the location or -1. */
+static int
+coast(struct parser *p, int prov)
+{
+	int	 c, loc;
+	char	 word[GAME_ARG_MAX];
+
+	if (p->i >= p->ntok ||
+	    (c = coast_word(p->tok[p->i].key)) == DIP_NOCOAST)
+		return prov;
+	/* "north" alone is a coast only before "coast" or at a split
+	 * province; "nc" always is. */
+	snprintf(word, sizeof(word), "%.*s", p->tok[p->i].len,
+	    p->tok[p->i].text);
+	p->i++;
+	if (p->i < p->ntok && strcmp(p->tok[p->i].key, "coast") == 0)
+		p->i++;
+	if (p->map->prov[prov].ncoasts == 0)
+		return prov;	/* DATC 4.B.6: a needless coast is ignored */
+	if ((loc = dip_map_loc(p->map, prov, c)) < 0)
+		return fail(p, "dip.err.no_such_coast", word,
+		    p->map->prov[prov].name);
+	return loc;
+}
+
+/* The longest run of words (and hyphens inside a name) naming a
+ * province, then its coast; returns a location or -1. */
+static int
+location(struct parser *p)
+{
+	char	 key[DIP_NAME_MAX * 2];
+	int	 w, best = -1, bestw = 0, prov, j;
+	size_t	 len;
+
+	if (p->i >= p->ntok)
+		return fail(p, "dip.err.expected_province", NULL, NULL);
+	key[0] = '\0';
+	for (w = 0, j = p->i; j < p->ntok && w < ORDER_WINDOW + 2; j++, w++) {
+		if (strcmp(p->tok[j].key, "-") == 0)
+			continue;
+		len = strlen(key);
+		snprintf(key + len, sizeof(key) - len, "%s", p->tok[j].key);
+		if (strlen(key) < DIP_NAME_MAX &&
+		    (prov = dip_map_find(p->map, key)) >= 0) {
+			best = prov;
+			bestw = j - p->i + 1;
+		}
+	}
+	if (best < 0)
+		return unknown_province(p);
+	p->i += bestw;
+	return coast(p, best);
+}
+
+static int
+parse_unit(struct parser *p, int8_t *kind, uint8_t *loc)
+{
+	int	 l;
+
+	*kind = (int8_t)unit_kind(p);
+	if ((l = location(p)) < 0)
+		return -1;
+	*loc = (uint8_t)l;
+	return 0;
+}
+
+/* "via convoy", "via", "by convoy" */
+static void
+via(struct parser *p, struct dip_order *o)
+{
+	if (peek_verb(p) != V_VIA)
+		return;
+	p->i++;
+	o->via = true;
+	if (p->i < p->ntok && (strcmp(p->tok[p->i].key, "convoy") == 0 ||
+	    strcmp(p->tok[p->i].key, "c") == 0))
+		p->i++;
+}
+
+/* A move's destination; a spelled-out convoy route "A LON - NTH - BEL"
+ * keeps only the end and marks the intent (DATC 4.A.6). */
+static int
+move_dest(struct parser *p, struct dip_order *o)
+{
+	int	 l;
+
+	for (;;) {
+		if ((l = location(p)) < 0)
+			return -1;
+		o->dest = (int16_t)l;
+		if (peek_verb(p) != V_MOVE)
+			break;
+		p->i++;
+		o->via = true;
+	}
+	via(p, o);
+	return 0;
+}
+
+static int
+support_or_convoy(struct parser *p, struct dip_order *o)
+{
+	enum verb	 v;
+
+	if (parse_unit(p, &o->tkind, &o->tloc) < 0)
+		return -1;
+	v = peek_verb(p);
+	if (v == V_HOLD || (v == V_NONE && p->i == p->ntok)) {
+		if (o->kind == DIP_CONVOY)
+			return fail(p, "dip.err.convoy_needs_move", NULL, NULL);
+		p->i += v == V_HOLD;
+		return 0;
+	}
+	if (v != V_MOVE)
+		return fail(p, "dip.err.expected_move", NULL, NULL);
+	p->i++;
+	return move_dest(p, o);
+}
+
+static int
+after_unit(struct parser *p, struct dip_order *o)
+{
+	enum verb	 v = peek_verb(p);
+
+	if (p->i == p->ntok) {
+		o->kind = DIP_HOLD;
+		return 0;
+	}
+	p->i++;
+	switch (v) {
+	case V_HOLD:
+		o->kind = DIP_HOLD;
+		return 0;
+	case V_MOVE:
+		o->kind = DIP_MOVE;
+		return move_dest(p, o);
+	case V_RETREAT:
+		o->kind = DIP_RETREAT_TO;
+		return move_dest(p, o);
+	case V_SUPPORT:
+		o->kind = DIP_SUPPORT;
+		return support_or_convoy(p, o);
+	case V_CONVOY:
+		o->kind = DIP_CONVOY;
+		return support_or_convoy(p, o);
+	case V_DISBAND:
+		o->kind = DIP_DISBAND;
+		return 0;
+	case V_REMOVE:
+		o->kind = DIP_REMOVE;
+		return 0;
+	case V_BUILD:
+		o->kind = DIP_BUILD;
+		return 0;
+	default:
+		p->i--;
+		return fail(p, "dip.err.expected_verb", p->tok[p->i].key, NULL);
+	}
+}
+
+static int
+one_order(struct parser *p, int power, struct dip_order *o)
+{
+	enum verb	 v;
+	char		 word[GAME_ARG_MAX];
+
+	memset(o, 0, sizeof(*o));
+	o->power = (int8_t)power;
+	o->dest = -1;
+	o->tkind = DIP_ANYKIND;
+	p->i = 0;
+	v = peek_verb(p);
+	if (v == V_WAIVE) {
+		o->kind = DIP_WAIVE;
+		p->i++;
+	} else if (v == V_BUILD || v == V_REMOVE || v == V_DISBAND) {
+		o->kind = v == V_BUILD ? DIP_BUILD : v == V_REMOVE ?
+		    DIP_REMOVE : DIP_DISBAND;
+		p->i++;
+		if (parse_unit(p, &o->ukind, &o->uloc) < 0)
+			return -1;
+	} else if (parse_unit(p, &o->ukind, &o->uloc) < 0 ||
+	    after_unit(p, o) < 0)
+		return -1;
+	if (p->i < p->ntok) {
+		snprintf(word, sizeof(word), "%.*s", p->tok[p->i].len,
+		    p->tok[p->i].text);
+		return fail(p, "dip.err.trailing", word, NULL);
+	}
+	return 0;
+}
+
+/*
+ * Reads the orders of one line for power. Returns how many were stored
+ * in out (at most max), or -1 with why for the first order that cannot
+ * be read; why quotes that order.
+ */
+int
+dip_order_parse(const struct dip_map *m, int power, const char *line,
+    struct dip_order *out, int max, struct game_diag *why)
+{
+	struct parser	 p;
+	const char	*s = line, *e;
+	int		 n = 0;
+
+	memset(&p, 0, sizeof(p));
+	p.map = m;
+	p.why = why;
+	for (; *s != '\0'; s = *e ? e + 1 : e) {
+		e = s + strcspn(s, ",;\n");
+		p.seg = s;
+		p.seglen = (int)(e - s);
+		if (tokenize(&p) < 0)
+			return fail(&p, "dip.err.too_long", NULL, NULL);
+		if (p.ntok == 0)
+			continue;
+		if (n == max)
+			return fail(&p, "dip.err.too_many", NULL, NULL);
+		if (one_order(&p, power, &out[n]) < 0)
+			return -1;
+		n++;
+	}
+	if (n == 0) {
+		p.seg = line;
+		p.seglen = (int)strlen(line);
+		return fail(&p, "dip.err.empty", NULL, NULL);
+	}
+	return n;
+}
+
+static int
+unit_text(const struct dip_map *m, int kind, int loc, char *out, size_t len)
+{
+	if (kind == DIP_ANYKIND)
+		return snprintf(out, len, "%s", m->loc[loc].name);
+	return snprintf(out, len, "%c %s", kind == DIP_ARMY ? 'A' : 'F',
+	    m->loc[loc].name);
+}
+
+/* The canonical text, which dip_order_parse() reads back unchanged. */
+int
+dip_order_format(const struct dip_map *m, const struct dip_order *o,
+    char *out, size_t len)
+{
+	char	 u[16], t[16];
+
+	unit_text(m, o->ukind, o->uloc, u, sizeof(u));
+	unit_text(m, o->tkind, o->tloc, t, sizeof(t));
+	switch (o->kind) {
+	case DIP_HOLD:
+		return snprintf(out, len, "%s H", u);
+	case DIP_MOVE:
+		return snprintf(out, len, "%s - %s%s", u, m->loc[o->dest].name,
+		    o->via ? " VIA" : "");
+	case DIP_SUPPORT:
+		if (o->dest < 0)
+			return snprintf(out, len, "%s S %s", u, t);
+		return snprintf(out, len, "%s S %s - %s", u, t,
+		    m->loc[o->dest].name);
+	case DIP_CONVOY:
+		return snprintf(out, len, "%s C %s - %s", u, t,
+		    m->loc[o->dest].name);
+	case DIP_RETREAT_TO:
+		return snprintf(out, len, "%s R %s", u, m->loc[o->dest].name);
+	case DIP_DISBAND:
+		return snprintf(out, len, "%s D", u);
+	case DIP_BUILD:
+		return snprintf(out, len, "BUILD %s", u);
+	case DIP_REMOVE:
+		return snprintf(out, len, "REMOVE %s", u);
+	default:
+		return snprintf(out, len, "WAIVE");
+	}
+}

@@ -1,0 +1,131 @@
+/*
+ * retreat.c - the retreat phase: dislodged units move to one of the
+ * places found after the movement phase, or are disbanded.
+ *
+ * Two retreats to one province both fail and both units are disbanded
+ * (rules, DATC 6.H.7); a dislodged unit without a valid order is
+ * disbanded; supports and convoys do not exist in this phase (6.H.2,
+ * 6.H.3). No allocation, no I/O.
+ */
+#include <string.h>
+
+#include "dip.h"
+
+static int
+find_retreat(const struct dip_state *st, int prov)
+{
+	int	 i;
+
+	for (i = 0; i < st->nretreats; i++)
+		if (st->map->loc[st->retreat[i].unit.loc].prov == prov)
+			return i;
+	return -1;
+}
+
+/* Where the retreat may go, or -1 with why. */
+static int
+retreat_dest(const struct dip_state *st, const struct dip_retreat *r,
+    int dloc, uint8_t *why)
+{
+	const struct dip_map	*m = st->map;
+	int			 prov = m->loc[dloc].prov, i, found = -1, n = 0;
+
+	if (r->unit.kind == DIP_ARMY || m->prov[prov].ncoasts == 0)
+		dloc = prov;
+	if (dloc != prov || m->prov[prov].ncoasts == 0) {
+		if (dip_set_has(&r->options, dloc))
+			return dloc;
+	} else {
+		for (i = 0; i < m->prov[prov].ncoasts; i++)
+			if (dip_set_has(&r->options, m->prov[prov].coast[i])) {
+				found = m->prov[prov].coast[i];
+				n++;
+			}
+		if (n == 1)
+			return found;
+		if (n == 2) {
+			*why = DIP_W_COAST_REQUIRED;
+			return -1;
+		}
+	}
+	if (prov == r->from)
+		*why = DIP_W_RETREAT_ATTACKER;
+	else if (r->unit.kind == DIP_ARMY ?
+	    !dip_set_has(&m->army_adj[m->loc[r->unit.loc].prov], prov) :
+	    !dip_set_has(&m->fleet_reach[r->unit.loc], prov))
+		*why = DIP_W_NOT_ADJACENT;
+	else
+		*why = DIP_W_RETREAT_OCCUPIED;
+	return -1;
+}
+
+static void
+void_order(struct dip_report *rep, int k, int why)
+{
+	rep->out[k].result = DIP_VOID;
+	rep->out[k].why = (uint8_t)why;
+}
+
+void
+dip_retreat(struct dip_state *st, const struct dip_order *orders,
+    int norders, struct dip_report *rep)
+{
+	const struct dip_map	*m = st->map;
+	int16_t			 order_of[DIP_MAX_UNITS], dest[DIP_MAX_UNITS];
+	int			 count[DIP_MAX_PROVINCES];
+	int			 k, i, j;
+	uint8_t			 why = 0;
+
+	memset(count, 0, sizeof(count));
+	for (i = 0; i < st->nretreats; i++)
+		order_of[i] = dest[i] = -1;
+	for (k = 0; k < norders; k++) {
+		const struct dip_order *o = &orders[k];
+
+		rep->out[k].result = DIP_SUCCEEDS;
+		rep->out[k].why = DIP_W_NONE;
+		i = find_retreat(st, m->loc[o->uloc].prov);
+		if (o->kind != DIP_MOVE && o->kind != DIP_RETREAT_TO &&
+		    o->kind != DIP_DISBAND && o->kind != DIP_REMOVE)
+			void_order(rep, k, DIP_W_WRONG_PHASE);
+		else if (i < 0)
+			void_order(rep, k, dip_state_unit_at(st,
+			    m->loc[o->uloc].prov) >= 0 ? DIP_W_NOT_DISLODGED :
+			    DIP_W_NO_UNIT);
+		else if (st->retreat[i].unit.power != o->power)
+			void_order(rep, k, DIP_W_NOT_OWN_UNIT);
+		else {
+			if (order_of[i] >= 0)
+				void_order(rep, order_of[i], DIP_W_REPLACED);
+			order_of[i] = (int16_t)k;
+		}
+	}
+	for (i = 0; i < st->nretreats; i++) {
+		k = order_of[i];
+		if (k < 0 || orders[k].kind == DIP_DISBAND ||
+		    orders[k].kind == DIP_REMOVE)
+			continue;
+		dest[i] = (int16_t)retreat_dest(st, &st->retreat[i],
+		    orders[k].dest, &why);
+		if (dest[i] < 0)
+			void_order(rep, k, why);
+		else
+			count[m->loc[dest[i]].prov]++;
+	}
+	for (i = 0; i < st->nretreats; i++) {
+		struct dip_unit un = st->retreat[i].unit;
+
+		j = dest[i];
+		if (j >= 0 && count[m->loc[j].prov] > 1) {
+			rep->out[order_of[i]].result = DIP_FAILS;
+			rep->out[order_of[i]].why = DIP_W_BOUNCE;
+			j = -1;
+		}
+		if (j < 0) {
+			rep->disbanded[rep->ndisbanded++] = un;
+			continue;
+		}
+		dip_state_add_unit(st, un.power, un.kind, j);
+	}
+	st->nretreats = 0;
+}
