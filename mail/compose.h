@@ -24,11 +24,13 @@ struct compose_in {
 };
 
 /*
- * Appends the whole message to out, CRLF line ends, with Date, From, To,
- * Subject, Message-ID, In-Reply-To/References (when answering), MIME-Version,
- * Content-Type: text/plain; charset=UTF-8, Content-Transfer-Encoding
- * (quoted-printable when a line is too long or not ASCII... see compose.c),
- * and Auto-Submitted: auto-replied.
+ * Appends the whole message to out, CRLF line ends, with Date (UTC), From,
+ * To, Subject (RFC 2047 when not ASCII; lines folded to 78 characters),
+ * Message-ID, In-Reply-To and References (only when in_reply_to is set),
+ * MIME-Version, Content-Type: text/plain; charset=UTF-8,
+ * Content-Transfer-Encoding (7bit for ASCII, 8bit for UTF-8, quoted-printable
+ * only when a body line exceeds 998 octets) and Auto-Submitted:
+ * auto-replied. Control characters in header values become spaces.
  */
 void	compose_message(const struct compose_in *, struct buf *out);
 

@@ -1,4 +1,11 @@
 SRCS += \
+	mail/body.c \
+	mail/compose.c \
+	mail/html.c \
+	mail/message.c \
+	mail/mime.c \
+	mail/mime_header.c \
+	mail/mime_utf8.c \
 	mail/imap.c \
 	mail/smtp.c \
 	mail/tls.c

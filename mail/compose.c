@@ -1,0 +1,503 @@
+/*
+ * compose.c - the RFC 5322 text of a mail the judge sends.
+ *
+ * Output is a pure function of struct compose_in: the caller supplies the
+ * date and the Message-ID token, so tests compare bytes. Header lines are
+ * folded to at most 78 characters (RFC 5322 2.1.1); text that is not plain
+ * ASCII goes into RFC 2047 encoded words, Q when mostly ASCII, else B. The
+ * body is sent as 7bit when it is ASCII, 8bit when it is UTF-8 with no line
+ * over 998 octets, and quoted-printable only when a line is longer than
+ * that (RFC 5322 2.1.1, RFC 2045 6.7). No I/O.
+ */
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "compose.h"
+
+#define COMPOSE_LINE_MAX	78	/* header line, RFC 5322 2.1.1 */
+#define COMPOSE_BODY_LINE_MAX	998	/* body line, RFC 5322 2.1.1 "MUST" */
+#define COMPOSE_EW_MAX		68	/* an encoded word after "Subject:" */
+#define COMPOSE_QP_LINE_MAX	76	/* RFC 2045 6.7 (5) */
+#define COMPOSE_MSGID_MAX	250	/* longer ids are left out */
+#define COMPOSE_REFS_MAX	20	/* ids kept in References */
+
+static const char compose_hex[] = "0123456789ABCDEF";
+static const char compose_b64[] =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+static const char *const compose_days[] = {
+	"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"
+};
+static const char *const compose_months[] = {
+	"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct",
+	"Nov", "Dec"
+};
+
+/* One header field being written, folded at the spaces between tokens. */
+struct compose_fold {
+	struct buf	*out;
+	size_t		 col;
+	bool		 first;
+};
+
+static void
+compose_fold_start(struct compose_fold *f, struct buf *out, const char *name)
+{
+	f->out = out;
+	f->first = true;
+	buf_printf(out, "%s:", name);
+	f->col = strlen(name) + 1;
+}
+
+static void
+compose_fold_token(struct compose_fold *f, const char *tok, size_t len)
+{
+	if (!f->first && f->col + 1 + len > COMPOSE_LINE_MAX) {
+		buf_puts(f->out, "\r\n");
+		f->col = 0;
+	}
+	buf_putc(f->out, ' ');
+	buf_add(f->out, tok, len);
+	f->col += 1 + len;
+	f->first = false;
+}
+
+static void
+compose_fold_end(struct compose_fold *f)
+{
+	buf_puts(f->out, "\r\n");
+}
+
+/*
+ * Header text as a caller may pass it: control characters (a CR or LF
+ * would start a new header) become spaces, runs of spaces one. Owned.
+ */
+static char *
+compose_clean(const char *s)
+{
+	struct buf	 b;
+	bool		 space = false;
+
+	buf_init(&b);
+	for (; s != NULL && *s != '\0'; s++) {
+		if ((unsigned char)*s <= ' ' || *s == 0x7f) {
+			space = b.len > 0;
+			continue;
+		}
+		if (space)
+			buf_putc(&b, ' ');
+		space = false;
+		buf_putc(&b, *s);
+	}
+	return buf_steal(&b);
+}
+
+/* An addr-spec or message id: no white space, controls or brackets. */
+static char *
+compose_clean_token(const char *s)
+{
+	struct buf	 b;
+
+	buf_init(&b);
+	for (; s != NULL && *s != '\0'; s++)
+		if ((unsigned char)*s > ' ' && *s != 0x7f && *s != '<' &&
+		    *s != '>')
+			buf_putc(&b, *s);
+	return buf_steal(&b);
+}
+
+static bool
+compose_is_ascii(const char *s)
+{
+	for (; *s != '\0'; s++)
+		if ((unsigned char)*s >= 0x80)
+			return false;
+	return true;
+}
+
+/* Characters a Q-encoded word may carry as they are (RFC 2047 5 (3)). */
+static bool
+compose_q_safe(unsigned char c)
+{
+	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+	    (c >= '0' && c <= '9') || c == ' ' || strchr("!*+-/", c) != NULL;
+}
+
+/* Length of the UTF-8 character starting at s (1 for a stray byte). */
+static size_t
+compose_charlen(const unsigned char *s)
+{
+	size_t	 n = 1;
+
+	if (s[0] >= 0xc0)
+		while (n < 4 && (s[n] & 0xc0) == 0x80)
+			n++;
+	return n;
+}
+
+static void
+compose_b64_word(const unsigned char *s, size_t n, struct buf *w)
+{
+	size_t		 i;
+	unsigned long	 v;
+
+	buf_puts(w, "=?UTF-8?B?");
+	for (i = 0; i < n; i += 3) {
+		v = (unsigned long)s[i] << 16;
+		if (i + 1 < n)
+			v |= (unsigned long)s[i + 1] << 8;
+		if (i + 2 < n)
+			v |= s[i + 2];
+		buf_putc(w, compose_b64[(v >> 18) & 63]);
+		buf_putc(w, compose_b64[(v >> 12) & 63]);
+		buf_putc(w, i + 1 < n ? compose_b64[(v >> 6) & 63] : '=');
+		buf_putc(w, i + 2 < n ? compose_b64[v & 63] : '=');
+	}
+	buf_puts(w, "?=");
+}
+
+static void
+compose_q_word(const unsigned char *s, size_t n, struct buf *w)
+{
+	size_t	 i;
+
+	buf_puts(w, "=?UTF-8?Q?");
+	for (i = 0; i < n; i++) {
+		if (s[i] == ' ')
+			buf_putc(w, '_');
+		else if (compose_q_safe(s[i]))
+			buf_putc(w, (char)s[i]);
+		else
+			buf_printf(w, "=%c%c", compose_hex[s[i] >> 4],
+			    compose_hex[s[i] & 15]);
+	}
+	buf_puts(w, "?=");
+}
+
+/*
+ * Writes text as encoded words of at most COMPOSE_EW_MAX characters, each
+ * a token of f, never splitting a UTF-8 character (RFC 2047 5 (3)).
+ */
+static void
+compose_encode(struct compose_fold *f, const char *text)
+{
+	const unsigned char	*s = (const unsigned char *)text;
+	struct buf		 w;
+	size_t			 len = strlen(text), i, start, cost, used,
+				 unsafe = 0, n;
+	bool			 b64;
+
+	for (i = 0; i < len; i++)
+		if (!compose_q_safe(s[i]))
+			unsafe++;
+	b64 = unsafe * 2 > len;
+	buf_init(&w);
+	for (start = 0; start < len; start = i) {
+		used = 0;
+		for (i = start; i < len; i += n) {
+			n = compose_charlen(s + i);
+			if (i + n > len)
+				n = len - i;
+			if (b64)
+				cost = ((i + n - start + 2) / 3) * 4;
+			else
+				cost = used +
+				    (compose_q_safe(s[i]) ? 1 : 3 * n);
+			if (cost + 12 > COMPOSE_EW_MAX && i > start)
+				break;
+			if (!b64)
+				used = cost;
+		}
+		buf_reset(&w);
+		if (b64)
+			compose_b64_word(s + start, i - start, &w);
+		else
+			compose_q_word(s + start, i - start, &w);
+		compose_fold_token(f, w.data, w.len);
+	}
+	buf_free(&w);
+}
+
+/* Plain words need no encoding: ASCII, short, nothing like "=?". */
+static bool
+compose_plain_ok(const char *text, size_t maxword)
+{
+	size_t	 n;
+
+	if (!compose_is_ascii(text) || strstr(text, "=?") != NULL)
+		return false;
+	for (; *text != '\0'; text += n) {
+		while (*text == ' ')
+			text++;
+		if ((n = strcspn(text, " ")) > maxword)
+			return false;
+	}
+	return true;
+}
+
+static void
+compose_words(struct compose_fold *f, const char *text)
+{
+	size_t	 n;
+
+	for (; *text != '\0'; text += n) {
+		while (*text == ' ')
+			text++;
+		if ((n = strcspn(text, " ")) > 0)
+			compose_fold_token(f, text, n);
+	}
+}
+
+static void
+compose_date(time_t t, struct buf *out)
+{
+	struct tm	 tm;
+
+	if (gmtime_r(&t, &tm) == NULL) {
+		t = 0;
+		gmtime_r(&t, &tm);
+	}
+	/* Names, not strftime(): the locale must not reach the header. */
+	buf_printf(out, "Date: %s, %d %s %04d %02d:%02d:%02d +0000\r\n",
+	    compose_days[tm.tm_wday], tm.tm_mday, compose_months[tm.tm_mon],
+	    tm.tm_year + 1900, tm.tm_hour, tm.tm_min, tm.tm_sec);
+}
+
+/* A display name: atoms as they are, else quoted, else encoded. */
+static void
+compose_from(const struct compose_in *in, struct buf *out)
+{
+	struct compose_fold	 f;
+	struct buf		 q;
+	char			*name, *addr, *p;
+	bool			 atoms = true;
+
+	name = compose_clean(in->from_name);
+	addr = compose_clean_token(in->from);
+	buf_init(&q);
+	compose_fold_start(&f, out, "From");
+	for (p = name; *p != '\0'; p++)
+		if (strchr("()<>[]:;@\\,.\"", *p) != NULL)
+			atoms = false;
+	if (name[0] == '\0')
+		;
+	else if (!compose_plain_ok(name, 40))
+		compose_encode(&f, name);
+	else if (atoms)
+		compose_words(&f, name);
+	else {
+		buf_putc(&q, '"');
+		for (p = name; *p != '\0'; p++) {
+			if (*p == '"' || *p == '\\')
+				buf_putc(&q, '\\');
+			buf_putc(&q, *p);
+		}
+		buf_putc(&q, '"');
+		compose_fold_token(&f, q.data, q.len);
+	}
+	buf_reset(&q);
+	buf_printf(&q, name[0] == '\0' ? "%s" : "<%s>", addr);
+	compose_fold_token(&f, q.data, q.len);
+	compose_fold_end(&f);
+	buf_free(&q);
+	free(name);
+	free(addr);
+}
+
+static void
+compose_subject(const char *subject, struct buf *out)
+{
+	struct compose_fold	 f;
+	char			*s;
+
+	s = compose_clean(subject);
+	compose_fold_start(&f, out, "Subject");
+	if (compose_plain_ok(s, COMPOSE_LINE_MAX - strlen("Subject: ")))
+		compose_words(&f, s);
+	else
+		compose_encode(&f, s);
+	compose_fold_end(&f);
+	free(s);
+}
+
+/* Message-ID: <token@domain of from>, both reduced to dot-atom text. */
+static void
+compose_msgid(const struct compose_in *in, struct buf *out)
+{
+	const char	*at, *p;
+
+	buf_puts(out, "Message-ID: <");
+	for (p = in->msgid_token; p != NULL && *p != '\0'; p++)
+		buf_putc(out, (*p >= '!' && *p <= '~' &&
+		    strchr("()<>[]:;@\\,\"", *p) == NULL) ? *p : '_');
+	buf_putc(out, '@');
+	at = in->from != NULL ? strrchr(in->from, '@') : NULL;
+	if (at == NULL || at[1] == '\0')
+		buf_puts(out, "localhost");
+	else
+		for (p = at + 1; *p != '\0'; p++)
+			if ((*p >= 'a' && *p <= 'z') ||
+			    (*p >= 'A' && *p <= 'Z') ||
+			    (*p >= '0' && *p <= '9') || *p == '-' || *p == '.')
+				buf_putc(out, *p);
+	buf_puts(out, ">\r\n");
+}
+
+/*
+ * RFC 5322 3.6.4: References is the parent's References (or, lacking it,
+ * nothing) followed by the parent's Message-ID. Kept to the first id and
+ * the last COMPOSE_REFS_MAX - 1, as mail clients trim long threads.
+ */
+static void
+compose_references(const struct compose_in *in, const char *parent,
+    struct buf *out)
+{
+	struct compose_fold	 f;
+	const char		*p, *e;
+	char			**ids = NULL;
+	size_t			 n = 0, cap = 0, i;
+	struct buf		 id;
+
+	buf_init(&id);
+	for (p = in->references; p != NULL && (p = strchr(p, '<')) != NULL;
+	    p = e) {
+		if ((e = strchr(p + 1, '>')) == NULL)
+			break;
+		buf_reset(&id);
+		buf_add(&id, p, (size_t)(e + 1 - p));
+		if (id.len > COMPOSE_MSGID_MAX + 2 ||
+		    strpbrk(id.data, " \t\r\n") != NULL ||
+		    memchr(id.data + 1, '<', id.len - 1) != NULL)
+			continue;
+		if (n == cap) {
+			cap = cap ? cap * 2 : 16;
+			ids = xrealloc(ids, cap * sizeof(*ids));
+		}
+		ids[n++] = xstrdup(id.data);
+	}
+	compose_fold_start(&f, out, "References");
+	for (i = 0; i < n; i++)
+		if (i == 0 || n - i < COMPOSE_REFS_MAX - 1)
+			compose_fold_token(&f, ids[i], strlen(ids[i]));
+	buf_reset(&id);
+	buf_printf(&id, "<%s>", parent);
+	compose_fold_token(&f, id.data, id.len);
+	compose_fold_end(&f);
+	for (i = 0; i < n; i++)
+		free(ids[i]);
+	free(ids);
+	buf_free(&id);
+}
+
+static void
+compose_reply(const struct compose_in *in, struct buf *out)
+{
+	char	*parent;
+
+	parent = compose_clean_token(in->in_reply_to);
+	if (parent[0] != '\0' && strlen(parent) <= COMPOSE_MSGID_MAX) {
+		buf_printf(out, "In-Reply-To: <%s>\r\n", parent);
+		compose_references(in, parent, out);
+	}
+	free(parent);
+}
+
+/* "7bit", "8bit" or "quoted-printable": see the top of the file. */
+static const char *
+compose_cte(const char *body)
+{
+	size_t	 col = 0;
+	bool	 eight = false;
+
+	for (; *body != '\0'; body++) {
+		if (*body == '\n')
+			col = 0;
+		else if (*body != '\r' && ++col > COMPOSE_BODY_LINE_MAX)
+			return "quoted-printable";
+		if ((unsigned char)*body >= 0x80)
+			eight = true;
+	}
+	return eight ? "8bit" : "7bit";
+}
+
+static void
+compose_body_plain(const char *body, struct buf *out)
+{
+	const char	*p;
+
+	for (p = body; *p != '\0'; p++) {
+		if (*p == '\r')
+			continue;
+		if (*p == '\n')
+			buf_puts(out, "\r\n");
+		else
+			buf_putc(out, *p);
+	}
+	if (p > body && p[-1] != '\n')
+		buf_puts(out, "\r\n");
+}
+
+/* RFC 2045 6.7 with soft breaks at COMPOSE_QP_LINE_MAX. */
+static void
+compose_body_qp(const char *body, struct buf *out)
+{
+	const unsigned char	*p;
+	size_t			 col = 0, w;
+	bool			 lit, eol;
+
+	for (p = (const unsigned char *)body; *p != '\0'; p++) {
+		if (*p == '\r')
+			continue;
+		if (*p == '\n') {
+			buf_puts(out, "\r\n");
+			col = 0;
+			continue;
+		}
+		eol = p[1] == '\0' || p[1] == '\n' ||
+		    (p[1] == '\r' && (p[2] == '\n' || p[2] == '\0'));
+		lit = (*p >= 33 && *p <= 126 && *p != '=') ||
+		    ((*p == ' ' || *p == '\t') && !eol);
+		w = lit ? 1 : 3;
+		if (col + w > COMPOSE_QP_LINE_MAX - 1) {
+			buf_puts(out, "=\r\n");
+			col = 0;
+		}
+		if (lit)
+			buf_putc(out, (char)*p);
+		else
+			buf_printf(out, "=%c%c", compose_hex[*p >> 4],
+			    compose_hex[*p & 15]);
+		col += w;
+	}
+	if (col > 0)
+		buf_puts(out, "\r\n");
+}
+
+void
+compose_message(const struct compose_in *in, struct buf *out)
+{
+	struct compose_fold	 f;
+	const char		*body = in->body != NULL ? in->body : "";
+	const char		*cte = compose_cte(body);
+	char			*to;
+
+	compose_date(in->date, out);
+	compose_from(in, out);
+	to = compose_clean_token(in->to);
+	compose_fold_start(&f, out, "To");
+	compose_fold_token(&f, to, strlen(to));
+	compose_fold_end(&f);
+	free(to);
+	compose_subject(in->subject, out);
+	compose_msgid(in, out);
+	compose_reply(in, out);
+	buf_puts(out, "MIME-Version: 1.0\r\n"
+	    "Content-Type: text/plain; charset=UTF-8\r\n");
+	buf_printf(out, "Content-Transfer-Encoding: %s\r\n", cte);
+	buf_puts(out, "Auto-Submitted: auto-replied\r\n\r\n");
+	if (strcmp(cte, "quoted-printable") == 0)
+		compose_body_qp(body, out);
+	else
+		compose_body_plain(body, out);
+}
