@@ -302,6 +302,7 @@ struct dip_scratch {
 	bool		 res[DIP_MAX_UNITS];
 	int16_t		 dep[DIP_MAX_UNITS * 4];
 	int		 ndep;
+	unsigned	 guesses;	/* times a guess was read */
 };
 
 /* state.c */

@@ -20,8 +20,7 @@ build/gen/dip_standard_map.c: maps/standard.map adjudicator/diplomacy/embed.sh
 
 # The DATC through `pbemd adjudicate` (tests/datc/run-datc.sh).
 CHECK_BUILD	+= build/pbemd
-# (enabled once every case passes)
-# CHECK_TARGETS	+= tests/datc/run-datc.sh
+CHECK_TARGETS	+= tests/datc/run-datc.sh
 
 # Phases per second; -O2 and no sanitizers.
 # BENCH_BUILD	+= build/bench/bench_dip

@@ -23,6 +23,7 @@
 struct token {
 	const char	*text;
 	int		 len;
+	bool		 glued;		/* a hyphen inside a word */
 	char		 key[DIP_NAME_MAX];
 };
 
@@ -102,6 +103,8 @@ tokenize(struct parser *p)
 			if (s < end && *s == '>')
 				s++;
 			t->len = (int)(s - t->text);
+			t->glued = t->len == 1 && t->text > p->seg &&
+			    !is_sep(t->text[-1]) && s < end && !is_sep(*s);
 			snprintf(t->key, sizeof(t->key), "-");
 			continue;
 		}
@@ -141,6 +144,13 @@ static enum verb
 peek_verb(struct parser *p)
 {
 	return p->i < p->ntok ? verb_of(&p->tok[p->i]) : V_NONE;
+}
+
+static bool
+is_kind_word(const char *k)
+{
+	return strcmp(k, "a") == 0 || strcmp(k, "army") == 0 ||
+	    strcmp(k, "f") == 0 || strcmp(k, "fleet") == 0;
 }
 
 static int
@@ -241,8 +251,13 @@ location(struct parser *p)
 		return fail(p, "dip.err.expected_province", NULL, NULL);
 	key[0] = '\0';
 	for (w = 0, j = p->i; j < p->ntok && w < ORDER_WINDOW + 2; j++, w++) {
-		if (strcmp(p->tok[j].key, "-") == 0)
+		/* "Mid-Atlantic" is one name, "PAR-BUR" and "MAR S" are not:
+		 * a name never runs over an order word (the alias "mars"). */
+		if (p->tok[j].glued)
 			continue;
+		if (j > p->i && (verb_of(&p->tok[j]) != V_NONE ||
+		    is_kind_word(p->tok[j].key)))
+			break;
 		len = strlen(key);
 		snprintf(key + len, sizeof(key) - len, "%s", p->tok[j].key);
 		if (strlen(key) < DIP_NAME_MAX &&

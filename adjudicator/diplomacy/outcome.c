@@ -38,6 +38,19 @@ dislodger(const struct dip_state *st, const struct dip_scratch *sc, int u)
 	return -1;
 }
 
+/* A Szykman army whose fleets were dislodged anyway failed for want of
+ * a convoy, not by the paradox rule (DATC 6.F.14). */
+static bool
+paradox_route(const struct dip_state *st, struct dip_scratch *sc, int u)
+{
+	bool	 ok;
+
+	sc->paradox[u] = false;
+	ok = dip_resolve_path(st, sc, u, NULL);
+	sc->paradox[u] = true;
+	return ok;
+}
+
 static void
 set_result(struct dip_report *rep, int k, int result, int why)
 {
@@ -54,10 +67,10 @@ convoy_result(const struct dip_state *st, struct dip_scratch *sc,
 
 	if (sc->nomatch[u])
 		set_result(rep, k, DIP_FAILS, DIP_W_NOMATCH);
-	else if (!sc->convoyed[a])
-		set_result(rep, k, DIP_FAILS, DIP_W_NOTUSED);
 	else if (dislodger(st, sc, u) >= 0)
 		set_result(rep, k, DIP_FAILS, DIP_W_DISLODGED);
+	else if (!sc->convoyed[a])
+		set_result(rep, k, DIP_FAILS, DIP_W_NOTUSED);
 	else if (sc->paradox[a])
 		set_result(rep, k, DIP_FAILS, DIP_W_PARADOX);
 	else if (!dip_resolve_path(st, sc, a, &used))
@@ -78,7 +91,7 @@ order_result(const struct dip_state *st, struct dip_scratch *sc,
 	case DIP_MOVE:
 		if (sc->res[u])
 			break;
-		if (sc->paradox[u])
+		if (sc->paradox[u] && paradox_route(st, sc, u))
 			set_result(rep, k, DIP_FAILS, DIP_W_PARADOX);
 		else if (!dip_resolve_path(st, sc, u, NULL))
 			set_result(rep, k, DIP_FAILS, DIP_W_NOCONVOY);
@@ -91,7 +104,8 @@ order_result(const struct dip_state *st, struct dip_scratch *sc,
 			set_result(rep, k, DIP_FAILS, DIP_W_NOMATCH);
 		else if (!sc->res[u])
 			set_result(rep, k, DIP_FAILS, DIP_W_CUT);
-		else if (v >= 0 && st->unit[v].power == st->unit[u].power)
+		else if (v >= 0 && st->unit[v].power == st->unit[u].power &&
+		    !moved(sc, v))
 			set_result(rep, k, DIP_SUCCEEDS_OWN, DIP_W_NONE);
 		break;
 	case DIP_CONVOY:

@@ -209,11 +209,14 @@ decide(const struct dip_state *st, struct dip_scratch *sc, int u)
 	return stay_decide(st, sc, u);
 }
 
+/* A convoy order whose fleet's fate is part of the cycle: only then is
+ * it a paradox. Armies that swap by convoy (DATC 6.C.6) are a cycle of
+ * moves, not a paradox. */
 static bool
 convoy_related(const struct dip_scratch *sc, int u)
 {
-	return (sc->kind[u] == DIP_MOVE && sc->convoyed[u]) ||
-	    (sc->kind[u] == DIP_CONVOY && !sc->nomatch[u]);
+	return sc->kind[u] == DIP_CONVOY && !sc->nomatch[u] &&
+	    sc->convoyed[sc->target[u]];
 }
 
 /*
@@ -241,8 +244,7 @@ backup_rule(struct dip_scratch *sc, int from)
 	}
 	for (i = from; i < sc->ndep; i++) {
 		u = sc->dep[i];
-		if (convoy && sc->kind[u] == DIP_MOVE && sc->convoyed[u]) {
-			sc->paradox[u] = true;
+		if (convoy && sc->kind[u] == DIP_MOVE && sc->paradox[u]) {
 			sc->res[u] = false;
 			sc->rstate[u] = R_RESOLVED;
 			n++;
@@ -275,6 +277,7 @@ bool
 dip_resolve(const struct dip_state *st, struct dip_scratch *sc, int u)
 {
 	int	 old, i;
+	unsigned uses;
 	bool	 first, second;
 
 	if (sc->rstate[u] == R_RESOLVED)
@@ -284,12 +287,21 @@ dip_resolve(const struct dip_state *st, struct dip_scratch *sc, int u)
 			;
 		if (i == sc->ndep)
 			dep_push(sc, u);
+		sc->guesses++;
 		return sc->res[u];
 	}
 	old = sc->ndep;
+	uses = sc->guesses;
 	sc->res[u] = false;
 	sc->rstate[u] = R_GUESSING;
 	first = decide(st, sc, u);
+	/* A guess already listed counts too: the outcome still rests on it,
+	 * even though the list did not grow. */
+	if (sc->ndep == old && sc->guesses != uses) {
+		dep_push(sc, u);
+		sc->res[u] = first;
+		return first;
+	}
 	if (sc->ndep == old) {
 		if (sc->rstate[u] != R_RESOLVED) {
 			sc->res[u] = first;
