@@ -145,6 +145,15 @@ imap_search_unseen(struct imap *im, uint32_t **uids, size_t *n)
 
 	*uids = NULL;
 	*n = 0;
+	/*
+	 * Dovecot answers SEARCH from its last view of the mailbox; on
+	 * Maildir, mail delivered in the same second as that view stayed
+	 * invisible for ~4 s in tests. NOOP makes it look again.
+	 */
+	if (!imap_ok(r = mailimap_noop(im->s))) {
+		log_warnx("imap: NOOP failed: %s", imap_strerror(im->s, r));
+		return -1;
+	}
 	key = imap_key_unseen();
 	r = mailimap_uid_search(im->s, NULL, key, &res);
 	mailimap_search_key_free(key);

@@ -43,7 +43,10 @@ bool		 imap_has_idle(const struct imap *);
  * connection failed; the caller then closes it and connects again.
  */
 
-/* UIDs of unseen messages, ascending; owned array in *uids. 0 or -1. */
+/*
+ * UIDs of unseen messages, ascending; owned array in *uids. 0 or -1.
+ * Sends NOOP first, so mail delivered a moment ago is included.
+ */
 int	imap_search_unseen(struct imap *, uint32_t **uids, size_t *n);
 
 /* Whole message (BODY.PEEK[]); owned buffer. 0, -1 on error, 1 if gone. */

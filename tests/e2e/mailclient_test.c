@@ -40,6 +40,7 @@ struct env {
 	const char	*ca;
 	const char	*wrong_ca;
 	const char	*domain;
+	const char	*dovecot_conf;
 	int		 bulk;
 };
 
@@ -413,8 +414,8 @@ test_mailbox(struct imap *im, struct imap *im2)
 	    "connection leaves none there (%zu)", n2);
 	n2 = await_unseen(im, 0, 0, &u2);
 	free(u2);
-	printf("info: the first connection still sees %zu unseen (its view "
-	    "syncs on a later command)\n", n2);
+	check(n2 == 0, "the first connection sees the other's flags at once "
+	    "(%zu unseen)", n2);
 out:
 	free(uids);
 }
@@ -568,6 +569,43 @@ bench(struct imap *im)
 	free(uids);
 }
 
+/* doveadm kick ends the session under our feet, as a server restart would. */
+static void
+test_lost(void)
+{
+	volatile sig_atomic_t	 stop = 0;
+	struct imap		*im;
+	uint32_t		*uids = NULL;
+	char			 why[WHY_MAX], cmd[512];
+	double			 t0, t1;
+	size_t			 n;
+	pid_t			 pid;
+	int			 r;
+
+	im = imap_for(url("imap", E.host, E.imap_port), "judgepw", E.ca, false,
+	    why);
+	if (im == NULL) {
+		check(0, "connect for the connection-loss test (%s)", why);
+		return;
+	}
+	snprintf(cmd, sizeof(cmd), "doveadm -c '%s' kick judge >/dev/null",
+	    E.dovecot_conf);
+	if ((pid = fork()) == 0) {
+		usleep(300000);
+		_exit(system(cmd) == 0 ? 0 : 1);
+	}
+	t0 = now();
+	r = imap_wait(im, 5000, &stop);
+	t1 = now();
+	waitpid(pid, NULL, 0);
+	check(r == -1 && t1 - t0 < 2.0, "imap_wait returns -1 when the server "
+	    "drops the connection during IDLE (%d after %.3f s)", r, t1 - t0);
+	check(imap_search_unseen(im, &uids, &n) == -1, "and the next command "
+	    "fails too");
+	free(uids);
+	imap_close(im);
+}
+
 int
 main(void)
 {
@@ -584,6 +622,7 @@ main(void)
 	E.smtps_port = env("MAILSTACK_SMTPS_PORT");
 	E.ca = env("MAILSTACK_CA_CERT");
 	E.domain = env("MAILSTACK_DOMAIN");
+	E.dovecot_conf = env("MAILSTACK_DOVECOT_CONF");
 	E.wrong_ca = env("MAILCLIENT_WRONG_CA");
 	E.bulk = getenv("MAILCLIENT_BULK") ? atoi(getenv("MAILCLIENT_BULK")) :
 	    200;
@@ -606,6 +645,7 @@ main(void)
 	imap_close(im2);
 	imap_close(im);
 	test_connect_failures();
+	test_lost();
 	smtp_global_cleanup();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed != 0;
