@@ -23,8 +23,8 @@ CHECK_BUILD	+= build/pbemd
 CHECK_TARGETS	+= tests/datc/run-datc.sh
 
 # Phases per second; -O2 and no sanitizers.
-# BENCH_BUILD	+= build/bench/bench_dip
-# BENCH_TARGETS	+= build/bench/bench_dip
+BENCH_BUILD	+= build/bench/bench_dip
+BENCH_TARGETS	+= build/bench/bench_dip
 
 build/bench/bench_dip: tests/bench/bench_dip.c build/libpbemd.a
 	@mkdir -p $(@D)
