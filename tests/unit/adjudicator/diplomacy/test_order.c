@@ -1,0 +1,227 @@
+/*
+ * test_order.c - adjudicator/diplomacy/order.c: orders as players write
+ * them, errors that quote the order and suggest names, no coast guessed.
+ */
+#include <check.h>
+#include <string.h>
+
+#include "adjudicator/diplomacy/dip.h"
+
+Suite	*test_suite(void);
+
+static struct dip_map	 map;
+
+static void
+setup(void)
+{
+	struct game_diag why;
+
+	ck_assert_int_eq(dip_map_load(dip_standard_map_text, &map, &why), 0);
+}
+
+static int
+L(const char *name)
+{
+	int	 l = dip_map_locname(&map, name);
+
+	ck_assert_int_ge(l, 0);
+	return l;
+}
+
+static struct dip_order
+one(const char *text)
+{
+	struct dip_order	 o[4];
+	struct game_diag	 why;
+	int			 n;
+
+	n = dip_order_parse(&map, 2, text, o, 4, &why);
+	ck_assert_msg(n == 1, "%s: %d orders (%s)", text, n, why.msg.key);
+	return o[0];
+}
+
+static const char *
+error_of(const char *text, struct game_diag *why)
+{
+	struct dip_order	 o[4];
+
+	ck_assert_int_eq(dip_order_parse(&map, 2, text, o, 4, why), -1);
+	return why->msg.key;
+}
+
+START_TEST(reads_the_usual_move_spellings)
+{
+	static const char *const texts[] = { "A PAR - BUR", "a par-bur",
+	    "Army Paris to Burgundy", "PAR -> BUR", "par m bur",
+	    "A Paris move burgandy", "  A   PAR  -   BUR  " };
+	size_t	 i;
+
+	for (i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+		struct dip_order o = one(texts[i]);
+
+		ck_assert_int_eq(o.kind, DIP_MOVE);
+		ck_assert_int_eq(o.uloc, L("PAR"));
+		ck_assert_int_eq(o.dest, L("BUR"));
+		ck_assert(!o.via);
+	}
+	ck_assert_int_eq(one("PAR-BUR").ukind, DIP_ANYKIND);
+	ck_assert_int_eq(one("A PAR-BUR").ukind, DIP_ARMY);
+}
+END_TEST
+
+START_TEST(reads_coast_spellings)
+{
+	static const char *const texts[] = { "F MAO - SPA/NC",
+	    "F MAO - SPA(nc)", "F MAO - SPA nc", "f mao - spa (NC)",
+	    "fleet mid-atlantic ocean to spain north coast",
+	    "F Mid Atlantic - Spain/nc" };
+	size_t	 i;
+
+	for (i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+		struct dip_order o = one(texts[i]);
+
+		ck_assert_msg(o.dest == L("SPA/NC"), "%s", texts[i]);
+		ck_assert_int_eq(o.uloc, L("MAO"));
+	}
+}
+END_TEST
+
+START_TEST(never_guesses_a_coast)
+{
+	/* DATC 6.B.1: the board decides, the parser keeps what was written. */
+	ck_assert_int_eq(one("F MAO - SPA").dest, L("SPA"));
+	ck_assert_int_eq(one("BUILD F STP").uloc, L("STP"));
+}
+END_TEST
+
+START_TEST(reads_supports_convoys_and_holds)
+{
+	struct dip_order o;
+
+	o = one("A TYR S A VEN - TRI");
+	ck_assert_int_eq(o.kind, DIP_SUPPORT);
+	ck_assert_int_eq(o.tloc, L("VEN"));
+	ck_assert_int_eq(o.dest, L("TRI"));
+	o = one("Tyrolia supports Venice");
+	ck_assert_int_eq(o.kind, DIP_SUPPORT);
+	ck_assert_int_eq(o.dest, -1);
+	o = one("A TYR S A VEN H");
+	ck_assert_int_eq(o.dest, -1);
+	o = one("F NTH convoys army London to Belgium");
+	ck_assert_int_eq(o.kind, DIP_CONVOY);
+	ck_assert_int_eq(o.tkind, DIP_ARMY);
+	ck_assert_int_eq(o.tloc, L("LON"));
+	ck_assert_int_eq(o.dest, L("BEL"));
+	ck_assert_int_eq(one("F NTH H").kind, DIP_HOLD);
+	ck_assert_int_eq(one("north sea holds").kind, DIP_HOLD);
+}
+END_TEST
+
+START_TEST(a_name_never_eats_an_order_word)
+{
+	/* "mars" is an alias of Marseilles: "MAR S" must stay two words. */
+	struct dip_order o = one("A MAR S A PAR - BUR");
+
+	ck_assert_int_eq(o.kind, DIP_SUPPORT);
+	ck_assert_int_eq(o.uloc, L("MAR"));
+	o = one("F PRU S F BAL");
+	ck_assert_int_eq(o.kind, DIP_SUPPORT);
+	ck_assert_int_eq(o.tloc, L("BAL"));
+}
+END_TEST
+
+START_TEST(reads_via_convoy_and_spelled_routes)
+{
+	ck_assert(one("A LON - BEL via convoy").via);
+	ck_assert(one("A LON - BEL VIA").via);
+	ck_assert(one("A LON - NTH - BEL").via);
+	ck_assert_int_eq(one("A LON - NTH - BEL").dest, L("BEL"));
+}
+END_TEST
+
+START_TEST(reads_several_orders_per_line)
+{
+	struct dip_order	 o[4];
+	struct game_diag	 why;
+
+	ck_assert_int_eq(dip_order_parse(&map, 2,
+	    "A PAR - BUR, A MAR S A PAR - BUR; F BRE - MAO", o, 4, &why), 3);
+	ck_assert_int_eq(o[2].uloc, L("BRE"));
+}
+END_TEST
+
+START_TEST(reads_retreats_builds_and_removals)
+{
+	ck_assert_int_eq(one("A HOL R BEL").kind, DIP_RETREAT_TO);
+	ck_assert_int_eq(one("BUILD F STP/NC").uloc, L("STP/NC"));
+	ck_assert_int_eq(one("build army kiel").ukind, DIP_ARMY);
+	ck_assert_int_eq(one("REMOVE A PAR").kind, DIP_REMOVE);
+	ck_assert_int_eq(one("A PAR D").kind, DIP_DISBAND);
+	ck_assert_int_eq(one("disband a par").kind, DIP_DISBAND);
+	ck_assert_int_eq(one("waive").kind, DIP_WAIVE);
+}
+END_TEST
+
+START_TEST(quotes_the_order_and_suggests_names)
+{
+	struct game_diag why;
+
+	ck_assert_str_eq(error_of("A Pariss - BUR", &why),
+	    "dip.err.unknown_province_hint");
+	ck_assert_str_eq(why.msg.args[0], "A Pariss - BUR");
+	ck_assert_str_eq(why.msg.args[1], "Pariss");
+	ck_assert_ptr_nonnull(strstr(why.msg.args[2], "Paris (PAR)"));
+	ck_assert_str_eq(error_of("A PAR - Qqqqqqqqq", &why),
+	    "dip.err.unknown_province");
+	ck_assert_str_eq(error_of("A PAR X BUR", &why),
+	    "dip.err.expected_verb");
+	ck_assert_str_eq(error_of("A PAR - BUR BUR", &why), "dip.err.trailing");
+	ck_assert_str_eq(error_of("F STP/EC - BAR", &why),
+	    "dip.err.no_such_coast");
+	ck_assert_str_eq(error_of("  ", &why), "dip.err.empty");
+	ck_assert_str_eq(error_of("A PAR - BUR, A PAX H", &why),
+	    "dip.err.unknown_province_hint");
+	ck_assert_str_eq(why.msg.args[0], " A PAX H");
+}
+END_TEST
+
+START_TEST(formats_what_it_reads_back)
+{
+	static const char *const texts[] = { "A PAR - BUR", "F MAO - SPA/NC",
+	    "A LON - BEL VIA", "A TYR S A VEN - TRI", "A TYR S A VEN",
+	    "F NTH C A LON - BEL", "F NTH H", "BUILD F STP/NC",
+	    "REMOVE A PAR", "WAIVE", "A HOL R BEL", "A PAR D" };
+	size_t	 i;
+	char	 buf[64];
+
+	for (i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+		struct dip_order a = one(texts[i]), b;
+
+		dip_order_format(&map, &a, buf, sizeof(buf));
+		ck_assert_str_eq(buf, texts[i]);
+		b = one(buf);
+		ck_assert_int_eq(memcmp(&a, &b, sizeof(a)), 0);
+	}
+}
+END_TEST
+
+Suite *
+test_suite(void)
+{
+	Suite	*s = suite_create("adjudicator/diplomacy/order");
+	TCase	*t = tcase_create("order");
+
+	tcase_add_checked_fixture(t, setup, NULL);
+	tcase_add_test(t, reads_the_usual_move_spellings);
+	tcase_add_test(t, reads_coast_spellings);
+	tcase_add_test(t, never_guesses_a_coast);
+	tcase_add_test(t, reads_supports_convoys_and_holds);
+	tcase_add_test(t, a_name_never_eats_an_order_word);
+	tcase_add_test(t, reads_via_convoy_and_spelled_routes);
+	tcase_add_test(t, reads_several_orders_per_line);
+	tcase_add_test(t, reads_retreats_builds_and_removals);
+	tcase_add_test(t, quotes_the_order_and_suggests_names);
+	tcase_add_test(t, formats_what_it_reads_back);
+	suite_add_tcase(s, t);
+	return s;
+}
