@@ -7,3 +7,7 @@ CHECK_TARGETS	+= tests/e2e/test_mail.sh
 build/san/tests/e2e/mailclient_test: build/san/tests/e2e/mailclient_test.o \
     build/san/libpbemd.a
 	$(CC) $(SAN_CFLAGS) -o $@ $^ $(PKG_LIBS) $(LDFLAGS)
+
+# Whole games by real mail through `pbemd serve` (tests/e2e/lib.sh).
+CHECK_BUILD	+= build/pbemd
+CHECK_TARGETS	+= tests/e2e/test_games.sh

@@ -1,0 +1,231 @@
+#!/usr/bin/env bash
+# tests/e2e/test_games.sh - whole weekeewachee games by real mail.
+#
+# Starts Dovecot + Exim on loopback and `pbemd serve`; the players' mails go
+# in by SMTP and every mailbox is read back over IMAP (STARTTLS, verified).
+# Plays a Classic game to a base-row win, a Blind-Fun game to a win by a
+# hidden piece, a Blind-Fun game through an attack (reveal) to a resignation,
+# and sends the bad inputs of the issue (garbage, unknown game, wrong
+# password, illegal move, move out of turn, 10 MB attachment, no text part,
+# bounce, auto-reply). Prints "N passed, M failed".
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+
+stack_up || { echo "test_games: cannot start the mail stack"; echo "0 passed, 1 failed"; exit 1; }
+pbemd_conf "$DIR/pbemd.ini"
+pbemd_up
+
+# last USER: the newest message in USER's mailbox (its UID is the count).
+last() { fetch "$1" "$(count "$1")"; }
+
+# mail_and_wait FROM BODY USER...: sends, then waits for one more mail for
+# every USER named (the sender's reply and the others' reports).
+mail_and_wait() {
+	local from=$1 body=$2 u; shift 2
+	declare -A before
+	for u in "$@"; do before[$u]=$(count "$u"); done
+	send_mail "$from" "orders" "$body"
+	for u in "$@"; do
+		wait_count "$u" $((before[$u] + 1)) 30 || { echo "no mail for $u after: $body"; return 1; }
+	done
+}
+
+# board USER: the board rows of USER's newest mail.
+board() { last "$1" | grep -E '^[1-6] \|'; }
+
+# ---------------------------------------------------------------- Classic
+mail_and_wait gm "CREATE cg weekeewachee" gm
+gmpw=$(last gm | sed -n 's/.*password is \([a-z0-9]*\):.*/\1/p')
+check "CREATE answers the game master with a password" test -n "$gmpw"
+mail_and_wait alice "JOIN cg alicepw" alice
+check "JOIN is confirmed with the seat" grep -q "play White" <(last alice)
+mail_and_wait bob "JOIN cg bobpw" bob alice gm
+check "the start report reaches the first player" grep -q "Subject: \[pbemd\] cg: move 1" <(last alice)
+check "the start report publishes the seed hash" grep -q "SHA-256" <(last alice)
+check "the GM gets the game master's view" grep -q "You are the game master" <(last gm)
+mail_and_wait alice "SIGNON cg alicepw
+SETUP RPWS" alice
+mail_and_wait bob "SIGNON cg bobpw
+SETUP RPWS" bob alice gm
+check "the setups are revealed together" grep -q "Both setups are revealed" <(last alice)
+if last alice | grep -q "White to move"; then wfirst=1; else wfirst=0; fi
+W=(b1-b2 b2-b3 b3-b4 b4-b5 b5xa6)
+B=(d6-d5 d5-d6 d6-d5 d5-d6 d6-d5)
+bi=0
+for i in 0 1 2 3 4; do
+	if ((i > 0 || !wfirst)); then
+		mail_and_wait bob "SIGNON cg bobpw
+${B[bi]}" bob alice gm; bi=$((bi + 1))
+	fi
+	mail_and_wait alice "SIGNON cg alicepw
+${W[i]}" alice bob gm
+	last alice | grep -q "ERROR" && ko "move ${W[i]} refused"
+done
+check "the mover's reply quotes the move" grep -q "^> b5xa6" <(last alice)
+check "the capture onto the base row wins (mover)" grep -q "White wins: a piece reached the opposite base row" <(last alice)
+check "the opponent is told the result" grep -q "White wins" <(last bob)
+check "the GM is told the result" grep -q "White wins" <(last gm)
+check "the seed is revealed at the end" grep -q "random seed was" <(last bob)
+mail_and_wait bob "SIGNON cg bobpw
+a6-a5" bob
+check "an order after the end is refused" grep -q "The game is over" <(last bob)
+
+# ---------------------------------------------------------------- Blind-Fun
+# White's d-file piece walks to d6 after Black's d6 piece stepped aside: a
+# hidden piece reaching the base row wins. Black writes German.
+mail_and_wait gm "CREATE bg weekeewachee blind" gm
+mail_and_wait alice "JOIN bg alicepw" alice
+mail_and_wait bob "JOIN bg bobpw de" bob alice gm
+check "the Blind-Fun start report says the pieces were shuffled" grep -q "shuffled" <(last alice)
+check "the German player gets a German report" grep -q "Sie spielen Schwarz" <(last bob)
+leak=0 named_hidden=0
+hidden_only() {  # no identity letter on the board rows of any player's newest mail
+	local u
+	for u in alice bob; do
+		if board "$u" | grep -q '[RPSWrpsw]'; then
+			echo "identity shown to $u:"; board "$u"; leak=1
+		fi
+	done
+}
+hidden_only
+if last alice | grep -q "White to move"; then wfirst=1; else wfirst=0; fi
+W=(d1-d2 d2-d3 d3-d4 d4-d5 d5-d6)
+B=(d6-d5 d5-c4 a6-a5 a5-a6 a6-a5)
+bi=0
+for i in 0 1 2 3 4; do
+	if ((i > 0 || !wfirst)); then
+		mail_and_wait bob "SIGNON bg bobpw
+${B[bi]}" bob alice gm; bi=$((bi + 1))
+		hidden_only
+		last alice | grep -q "Black moved the hidden piece from" && named_hidden=1
+	fi
+	mail_and_wait alice "SIGNON bg alicepw
+${W[i]}" alice bob gm
+	((i < 4)) && hidden_only
+done
+check "no Blind-Fun report shows a hidden identity" test "$leak" = 0
+check "moves name the hidden piece, not its kind" test "$named_hidden" = 1
+check "a hidden piece on the base row wins" grep -q "White wins: a piece reached the opposite base row" <(last alice)
+check "the German player is told the result in German" grep -q "Weiß gewinnt" <(last bob)
+check "the final board shows every piece" grep -qE '[RPSW]' <(board alice)
+
+# A second blind game: an attack reveals both pieces to both players, then
+# RESIGN ends the game.
+mail_and_wait gm "CREATE bh weekeewachee blind" gm
+mail_and_wait alice "JOIN bh alicepw" alice
+mail_and_wait bob "JOIN bh bobpw" bob alice gm
+if last alice | grep -q "White to move"; then wfirst=1; else wfirst=0; fi
+W=(b1-b2 b2-b3 b3-b4 b4-b5 b5xb6)
+B=(a6-a5 a5-a6 a6-a5 a5-a6 a6-a5)
+bi=0
+for i in 0 1 2 3 4; do
+	if ((i > 0 || !wfirst)); then
+		mail_and_wait bob "SIGNON bh bobpw
+${B[bi]}" bob alice gm; bi=$((bi + 1))
+	fi
+	mail_and_wait alice "SIGNON bh alicepw
+${W[i]}" alice bob gm
+done
+check "the attack is announced to the attacker" grep -q "attacked the" <(last alice)
+check "the attack is announced to the defender (in German)" grep -q "Angriff: " <(last bob)
+na=$(board alice | grep -o '[RPSWrpsw]' | wc -l)
+nb=$(board bob | grep -o '[RPSWrpsw]' | wc -l)
+check "the revealed pieces are shown, nothing else ($na)" test "$na" -ge 1 -a "$na" -le 2
+check "both players see the same revealed pieces" test "$na" = "$nb"
+if last bob | grep -q "Black to move"; then mover=bob; other=alice; else mover=alice; other=bob; fi
+mail_and_wait "$other" "SIGNON bh ${other}pw
+RESIGN" "$other" "$mover" gm
+check "RESIGN is confirmed" grep -qE "You resigned from game bh|Sie haben die Partie bh aufgegeben" <(last "$other")
+check "the opponent wins by resignation" grep -qE "the opponent resigned|gegner hat aufgegeben|aufgegeben" <(last "$mover")
+
+# ---------------------------------------------------------------- bad input
+mail_and_wait gm "CREATE ci weekeewachee" gm
+mail_and_wait carol "JOIN ci carolpw" carol
+mail_and_wait dave "JOIN ci davepw" dave carol gm
+mail_and_wait carol "SIGNON ci carolpw
+SETUP RPWS" carol
+mail_and_wait dave "SIGNON ci davepw
+SETUP RPWS" dave carol gm
+if last carol | grep -q "White to move"; then mover=carol; other=dave; else mover=dave; other=carol; fi
+mail_and_wait carol "Dear judge, please make my move.
+thanks" carol
+check "garbage is quoted with the reason" grep -q '"Dear" is not a command' <(last carol)
+mail_and_wait carol "SIGNON nosuchgame carolpw" carol
+check "an unknown game is named in the reply" grep -q "There is no game called nosuchgame" <(last carol)
+mail_and_wait carol "SIGNON ci wrongpassword
+a1-a2" carol
+check "a wrong password is refused" grep -q "password does not match" <(last carol)
+check "the orders after a refused sign-on are not used" grep -q "sign-on above failed" <(last carol)
+if [[ $mover == carol ]]; then mv=b1-b3; else mv=b6-b4; fi
+mail_and_wait "$mover" "SIGNON ci ${mover}pw
+$mv" "$mover"
+check "an illegal move is quoted and refused" grep -q -- "^> $mv" <(last "$mover")
+check "the reason says a piece moves one square" grep -q "moves exactly one square" <(last "$mover")
+if [[ $other == carol ]]; then mv=a1-a2; else mv=a6-a5; fi
+mail_and_wait "$other" "SIGNON ci ${other}pw
+$mv" "$other"
+check "a move out of turn is refused" grep -q "It is not your turn" <(last "$other")
+
+# 10 MB attachment beside the orders: the orders are read, the attachment ignored.
+big=$DIR/big.eml
+{
+	printf 'From: carol <carol@%s>\r\nTo: judge@%s\r\nSubject: with attachment\r\n' "$MAILSTACK_DOMAIN" "$MAILSTACK_DOMAIN"
+	printf 'Message-ID: <big.%s@%s>\r\nMIME-Version: 1.0\r\n' "$$" "$MAILSTACK_DOMAIN"
+	printf 'Content-Type: multipart/mixed; boundary="b1"\r\n\r\n--b1\r\n'
+	printf 'Content-Type: text/plain; charset=UTF-8\r\n\r\nLIST\r\n\r\n--b1\r\n'
+	printf 'Content-Type: application/octet-stream\r\nContent-Disposition: attachment; filename="x.bin"\r\n'
+	printf 'Content-Transfer-Encoding: base64\r\n\r\n'
+	head -c 7500000 /dev/urandom | base64 -w 76 | sed 's/$/\r/'
+	printf '\r\n--b1--\r\n'
+} >"$big"
+n=$(count carol)
+send_raw carol "$big"
+wait_count carol $((n + 1)) 60
+check "a 10 MB attachment does not stop the orders" grep -q "^> LIST" <(last carol)
+check "the mail with the attachment got a normal answer" grep -q "ci: weekeewachee" <(last carol)
+
+pic=$DIR/pic.eml
+{
+	printf 'From: carol <carol@%s>\r\nTo: judge@%s\r\nSubject: picture\r\n' "$MAILSTACK_DOMAIN" "$MAILSTACK_DOMAIN"
+	printf 'Message-ID: <pic.%s@%s>\r\nMIME-Version: 1.0\r\n' "$$" "$MAILSTACK_DOMAIN"
+	printf 'Content-Type: image/png\r\nContent-Transfer-Encoding: base64\r\n\r\n'
+	head -c 3000 /dev/urandom | base64 -w 76 | sed 's/$/\r/'
+} >"$pic"
+n=$(count carol)
+send_raw carol "$pic"
+wait_count carol $((n + 1)) 30
+check "a mail with no text part gets a polite reply" grep -q "no text that I could read" <(last carol)
+
+bounce=$DIR/bounce.eml
+{
+	printf 'From: Mail Delivery System <MAILER-DAEMON@%s>\r\nTo: judge@%s\r\n' "$MAILSTACK_DOMAIN" "$MAILSTACK_DOMAIN"
+	printf 'Subject: Undelivered Mail Returned to Sender\r\nMessage-ID: <dsn.%s@%s>\r\n' "$$" "$MAILSTACK_DOMAIN"
+	printf 'Auto-Submitted: auto-replied\r\nMIME-Version: 1.0\r\n'
+	printf 'Content-Type: multipart/report; report-type=delivery-status; boundary="d"\r\n\r\n'
+	printf -- '--d\r\nContent-Type: text/plain\r\n\r\nHELP\r\n--d--\r\n'
+} >"$bounce"
+curl -s --url "smtp://127.0.0.1:$MAILSTACK_SMTP_PORT" --mail-from "" \
+	--mail-rcpt "judge@$MAILSTACK_DOMAIN" --upload-file "$bounce"
+auto=$DIR/auto.eml
+{
+	printf 'From: dave <dave@%s>\r\nTo: judge@%s\r\nSubject: Out of office\r\n' "$MAILSTACK_DOMAIN" "$MAILSTACK_DOMAIN"
+	printf 'Message-ID: <ooo.%s@%s>\r\nAuto-Submitted: auto-replied\r\n' "$$" "$MAILSTACK_DOMAIN"
+	printf 'Content-Type: text/plain\r\n\r\nI am away. HELP\r\n'
+} >"$auto"
+nd=$(count dave)
+send_raw dave "$auto"
+deadline=$((SECONDS + 20))
+until [[ $(grep -c "not answered" "$DIR/pbemd.log") -ge 2 ]] || ((SECONDS > deadline)); do sleep 0.2; done
+check "the bounce and the auto-reply are recorded unanswered" test "$(grep -c 'not answered' "$DIR/pbemd.log")" -ge 2
+sleep 1
+check "the auto-reply got no answer" test "$(count dave)" = "$nd"
+
+# The game is unchanged by all of that: the right move still works.
+if [[ $mover == carol ]]; then mv=a1-a2; else mv=a6-a5; fi
+mail_and_wait "$mover" "SIGNON ci ${mover}pw
+$mv" "$mover" "$other" gm
+check "after the bad mails the game goes on where it was" grep -q "Move $mv accepted" <(last "$mover")
+
+check "pbemd stops cleanly on SIGTERM" pbemd_down
+check "the daemon logged no warning" test -z "$(grep -E ' (warn|error): ' "$DIR/pbemd.log")"
+finish
