@@ -94,11 +94,18 @@ cli_render(const struct game_diag *d, char *out, size_t len)
 	snprintf(out, len, "%s", d->msg.key);
 }
 
+/* The line is quoted with anything unprintable shown as '?'. */
 static int
 cli_error(int lineno, const char *what, const char *line)
 {
+	char	 shown[80];
+	size_t	 i;
+
+	for (i = 0; line[i] != '\0' && i + 1 < sizeof(shown); i++)
+		shown[i] = line[i] >= ' ' && line[i] < 0x7f ? line[i] : '?';
+	shown[i] = '\0';
 	fprintf(stderr, "pbemd adjudicate: line %d: %s: %s\n", lineno, what,
-	    line);
+	    shown);
 	return EX_DATAERR;
 }
 
@@ -162,7 +169,7 @@ static void
 cli_emit_orders(struct cli *c)
 {
 	struct cli_out	*o;
-	char		 res[64];
+	char		 res[CLI_TEXT_MAX + 8];
 	int		 i;
 
 	for (i = 0; i < c->nlines; i++) {
@@ -175,7 +182,7 @@ cli_emit_orders(struct cli *c)
 		if (l->order >= 0)
 			cli_result(&c->rep.out[l->order], res, sizeof(res));
 		else
-			snprintf(res, sizeof(res), "VOID(%.55s)", l->why);
+			snprintf(res, sizeof(res), "VOID(%s)", l->why);
 		snprintf(o->text, sizeof(o->text), "ORDER %s %s = %s",
 		    c->map.power[l->power], l->text, res);
 	}
