@@ -78,7 +78,7 @@ judge_report_one(struct judge_session *s, const struct judge_seat *w,
 	h.kind = w->game.kind;
 	h.options = w->game.options;
 	h.seat_key = seat == GAME_SEAT_GM ? NULL : w->ops->seat_key(seat);
-	h.phase = w->game.phase;
+	h.phase = v.ply;	/* the subject counts as the report's head does */
 	sender = strcasecmp(addr, s->msg->reply_to) == 0 && s->who.on &&
 	    s->who.game.id == w->game.id && s->who.seat == seat;
 	buf_init(&body);

@@ -244,7 +244,7 @@ START_TEST(create_join_and_start_send_reports_to_everyone)
 	a = take("alice@example.test");
 	b = take("bob@example.test");
 	gm = take("gm@example.test");
-	ck_assert_ptr_nonnull(strstr(a, "Subject: [pbemd] alpha: move 1"));
+	ck_assert_ptr_nonnull(strstr(a, "Subject: [pbemd] alpha: move 0"));
 	ck_assert_ptr_nonnull(strstr(a, "SHA-256"));
 	ck_assert_ptr_nonnull(strstr(b, "Sie sind der Partie alpha beigetreten"));
 	ck_assert_ptr_nonnull(strstr(gm, "You are the game master"));
