@@ -119,10 +119,15 @@ config_handler(void *arg, const char *section, const char *k, const char *v)
 		rc = config_judge_key(p->c, k, v);
 	else
 		rc = -2;
-	if (rc == -2)
-		snprintf(p->why, p->whylen, "unknown key [%s] %s", section, k);
-	else if (rc != 0)
-		snprintf(p->why, p->whylen, "bad value for [%s] %s", section, k);
+	/* inih goes on and reports the line of the first error: keep its text. */
+	if (rc != 0 && p->why[0] == '\0') {
+		if (rc == -2)
+			snprintf(p->why, p->whylen, "unknown key [%s] %s",
+			    section, k);
+		else
+			snprintf(p->why, p->whylen, "bad value for [%s] %s",
+			    section, k);
+	}
 	return rc == 0;
 }
 

@@ -26,7 +26,7 @@ int	password_init(void);
 int	password_hash(const char *pw, char out[PASSWORD_HASH_MAX]);
 bool	password_verify(struct password_cache *, const char *hash,
 	    const char *pw);
-/* A new random password of len letters and digits (no look-alikes). */
+/* len - 1 random letters and digits (no look-alikes) and a NUL into out. */
 void	password_generate(char *out, size_t len);
 
 struct password_cache	*password_cache_new(void);
