@@ -11,3 +11,6 @@ build/san/tests/e2e/mailclient_test: build/san/tests/e2e/mailclient_test.o \
 # Whole games by real mail through `pbemd serve` (tests/e2e/lib.sh).
 CHECK_BUILD	+= build/pbemd
 CHECK_TARGETS	+= tests/e2e/test_games.sh
+
+# Servers going away under `pbemd serve`, and `pbemd deliver`.
+CHECK_TARGETS	+= tests/e2e/test_resilience.sh
