@@ -256,6 +256,29 @@ judge_start(struct judge_session *s, struct judge_seat *w)
 	w->ops->free(st);
 }
 
+/*
+ * The game called name and its rules, into w; false (and the reason said)
+ * when there is none or its kind is unknown to this judge.
+ */
+static bool
+judge_lookup(struct judge_session *s, const char *name, struct judge_seat *w)
+{
+	memset(w, 0, sizeof(*w));
+	switch (db_game_get(s->env->db, name, &w->game)) {
+	case DB_NONE:
+		judge_err(s, "judge.err.no_such_game", 1, name);
+		return false;
+	case DB_ERR:
+		judge_store_failed(s);
+		return false;
+	}
+	if ((w->ops = game_find(w->game.kind)) == NULL) {
+		judge_err(s, "judge.err.state", 1, w->game.name);
+		return false;
+	}
+	return true;
+}
+
 void
 judge_cmd_join(struct judge_session *s, struct judge_line *l)
 {
@@ -264,19 +287,8 @@ judge_cmd_join(struct judge_session *s, struct judge_line *l)
 	const char		*lang = l->argc > 3 ? l->argv[3] : NULL;
 	int			 n, i;
 
-	memset(&w, 0, sizeof(w));
-	switch (db_game_get(s->env->db, l->argv[1], &w.game)) {
-	case DB_NONE:
-		judge_err(s, "judge.err.no_such_game", 1, l->argv[1]);
+	if (!judge_lookup(s, l->argv[1], &w))
 		return;
-	case DB_ERR:
-		judge_store_failed(s);
-		return;
-	}
-	if ((w.ops = game_find(w.game.kind)) == NULL) {
-		judge_err(s, "judge.err.state", 1, w.game.name);
-		return;
-	}
 	if (w.game.status != DB_FORMING) {
 		judge_err(s, "judge.err.not_forming", 1, w.game.name);
 		return;
@@ -338,19 +350,11 @@ judge_cmd_signon(struct judge_session *s, struct judge_line *l)
 	struct judge_seat	 w;
 	int			 n, i, pass, seat = -2;
 
-	memset(&w, 0, sizeof(w));
 	s->who.on = false;
 	s->signon_failed = true;
-	switch (db_game_get(s->env->db, l->argv[1], &w.game)) {
-	case DB_NONE:
-		judge_err(s, "judge.err.no_such_game", 1, l->argv[1]);
+	if (!judge_lookup(s, l->argv[1], &w))
 		return;
-	case DB_ERR:
-		judge_store_failed(s);
-		return;
-	}
-	if ((w.ops = game_find(w.game.kind)) == NULL ||
-	    db_players(s->env->db, w.game.id, p, GAME_MAX_SEATS, &n) != DB_OK) {
+	if (db_players(s->env->db, w.game.id, p, GAME_MAX_SEATS, &n) != DB_OK) {
 		judge_store_failed(s);
 		return;
 	}
