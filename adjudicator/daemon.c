@@ -152,7 +152,9 @@ daemon_chunk(struct daemon *d, const uint32_t *uids, size_t n)
 		    sizeof(keys[i]));
 		kp[i] = keys[i];
 	}
-	if (intake_attempts(d->rt.db, kp, n, time(NULL)) != 0)
+	/* Only the first can have been in hand at a crash: those before it
+	 * are recorded, those after it not yet tried. */
+	if (intake_attempts(d->rt.db, kp, 1, time(NULL)) != 0)
 		return 0;	/* the store is busy: try again next round */
 	runtime_env(&d->rt, time(NULL), &env);
 	rc = imap_fetch_many(d->imap, uids, n, daemon_one_mail, &f);
