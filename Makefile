@@ -33,6 +33,7 @@ include adjudicator/weekeewachee/module.mk
 include adjudicator/diplomacy/module.mk
 include tests/module.mk
 include tests/e2e/module.mk
+include tests/bench/module.mk
 
 OBJS		:= $(SRCS:%.c=build/obj/%.o) $(GEN_SRCS:%.c=%.o)
 SAN_OBJS	:= $(SRCS:%.c=build/san/%.o) $(GEN_SRCS:%.c=%.san.o)

@@ -4,7 +4,7 @@
 set -eu
 PKGS="build-essential pkg-config libetpan-dev libcurl4-gnutls-dev libgnutls28-dev
 libsqlite3-dev libsodium-dev libinih-dev check libsubunit-dev
-dovecot-imapd dovecot-lmtpd exim4-daemon-light openssl curl ca-certificates"
+dovecot-imapd dovecot-lmtpd exim4-daemon-light openssl curl ca-certificates sqlite3"
 
 missing=""
 for p in $PKGS; do

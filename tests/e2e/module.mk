@@ -14,3 +14,4 @@ CHECK_TARGETS	+= tests/e2e/test_games.sh
 
 # Servers going away under `pbemd serve`, and `pbemd deliver`.
 CHECK_TARGETS	+= tests/e2e/test_resilience.sh
+CHECK_TARGETS	+= tests/e2e/test_crash.sh

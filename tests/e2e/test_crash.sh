@@ -1,0 +1,209 @@
+#!/usr/bin/env bash
+# tests/e2e/test_crash.sh - crash safety of `pbemd serve` on a real Dovecot + Exim.
+#
+# Sets up CRASH_GAMES Blind-Fun weekeewachee games (one GM, two players of their
+# own each), then stops the daemon and saves CRASH_GAMES * CRASH_PLIES move mails
+# straight into the judge's INBOX (doveadm save: ply 1 of every game, then ply
+# 2, and so on). Then it starts the daemon and kill -9s it at random
+# moments, again and again, until every mail is handled and every reply sent;
+# then one clean run. Afterwards:
+#   - every move mail is recorded exactly once, as handled, and made exactly the
+#     phase it should (phase 1+k of its game came from its k-th move mail),
+#   - every game stands at its last move, no reply says ERROR, each move mail
+#     queued exactly its three mails (reply, opponent, GM),
+#   - every outbox row was sent, and each one is in its recipient's mailbox at
+#     least once (by Message-ID).
+# Every game plays only quiet moves inside its own half of the board along a
+# walk that never repeats a position, so a lost move leaves its game short (and
+# the next move by the same seat is refused as "not your turn"), and a move
+# applied twice is refused the same way or leaves a second inbox row.
+# Prints PASS/FAIL lines and "N passed, M failed". Needs root, sqlite3 and the
+# packages of scripts/deps.sh.
+set -uo pipefail
+
+NG=${CRASH_GAMES:-20}		# games, two players each
+PLIES=${CRASH_PLIES:-16}	# move mails per game (at most 2 * ${#WALK[@]})
+MAXKILLS=${CRASH_KILLS:-60}	# kill -9 rounds at most, then one clean run
+
+users="judge gm"
+for ((i = 1; i <= 2 * NG; i++)); do users+=$(printf ' p%02d' "$i"); done
+E2E_USERS=$users
+E2E_POLL=1
+# shellcheck source=tests/e2e/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+# White's walk inside ranks 1-3, one king step onto an empty square per move; no
+# set of four squares occurs twice, so with Black's mirrored walk (inside ranks
+# 4-6) no position of the game ever repeats and no piece ever meets another.
+WALK=(a1-a2 b1-b2 c1-c2 d1-d2 a2-a3 b2-b3 c2-c3 d2-d3 a3-a2 a2-b2 b2-c2 c2-d2
+	d2-d1 d1-c1 c1-b1 b1-a1 b3-a3 a1-a2 a2-b2 b2-c2 c2-d2 d2-d1 d1-c1 c1-b1
+	a3-a2 b1-b2 a2-a1 a1-b1 b1-c2 b2-a2)
+mirror() { sed 'y/123456/654321/' <<<"$1"; }
+
+for t in sqlite3 doveadm; do
+	command -v $t >/dev/null || { echo "test_crash: $t missing"; echo "0 passed, 1 failed"; exit 1; }
+done
+[[ -x $PBEMD ]] || { echo "test_crash: $PBEMD not built"; echo "0 passed, 1 failed"; exit 1; }
+stack_up || { echo "test_crash: could not start the mail stack"; echo "0 passed, 1 failed"; exit 1; }
+DOVEADM=(doveadm -c "$MAILSTACK_DOVECOT_CONF")
+DB=$DIR/pbemd.db
+q() { sqlite3 -batch -noheader "$DB" "$@"; }
+mkdir -p "$DIR/in"
+
+# eml FILE FROM-USER MSGID BODY: a plain mail as a client writes it.
+eml() {
+	printf 'From: %s <%s@%s>\r\nTo: judge@%s\r\nSubject: %s\r\nDate: %s\r\nMessage-ID: <%s@%s>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=UTF-8\r\n\r\n%s\r\n' \
+		"$2" "$2" "$MAILSTACK_DOMAIN" "$MAILSTACK_DOMAIN" "$3" "$(date -R)" "$3" \
+		"$MAILSTACK_DOMAIN" "${4//$'\n'/$'\r\n'}" >"$1"
+}
+save() { "${DOVEADM[@]}" save -u judge <"$1"; }
+# wait_sql SECONDS SQL WANT: until the query prints WANT.
+wait_sql() {
+	local deadline=$((SECONDS + $1))
+	until [[ $(q "$2" 2>/dev/null) == "$3" ]]; do
+		((SECONDS < deadline)) || return 1
+		sleep 0.2
+	done
+}
+game() { printf 'g%02d' "$1"; }
+white() { printf 'p%02d' $((2 * $1 - 1)); }
+black() { printf 'p%02d' $((2 * $1)); }
+
+# ---- setup with the daemon running normally: CREATE, then both JOINs, in UID order
+# (one kind at a time: the daemon's Dovecot session may number mails saved
+# while it syncs out of their order)
+pbemd_up
+for ((g = 1; g <= NG; g++)); do
+	eml "$DIR/in/c$g" gm "create.$g" "CREATE $(game $g) weekeewachee blind"
+	save "$DIR/in/c$g"
+done
+wait_sql 60 "SELECT count(*) FROM games" "$NG"
+for side in white black; do
+	for ((g = 1; g <= NG; g++)); do
+		p=$($side $g)
+		eml "$DIR/in/j$g$side" "$p" "join.$g.$side" "JOIN $(game $g) pw$p"
+		save "$DIR/in/j$g$side"
+	done
+	wait_sql 60 "SELECT count(*) FROM inbox WHERE message_id LIKE 'join.%.$side@%'" "$NG"
+done
+check "setup: $NG games created and joined" \
+	wait_sql 60 "SELECT count(*) FROM games WHERE status = 'running' AND phase = 1" "$NG"
+check "setup: replies sent" wait_sql 60 "SELECT count(*) FROM outbox WHERE sent IS NULL" 0
+pbemd_down
+check "setup: seat 0 is the first to join" \
+	test "$(q "SELECT count(*) FROM players p JOIN games g ON g.id = p.game_id
+		WHERE p.address = printf('p%02d@$MAILSTACK_DOMAIN', 2 * substr(g.name, 2) - 1 + p.seat)")" \
+	-eq $((2 * NG))
+setup_outbox=$(q "SELECT count(*) FROM outbox")
+
+# ---- the batch: PLIES move mails per game, saved while the daemon is down, ply
+# by ply over all games by one process: concurrent saves into one Maildir do
+# not keep the order of UIDs.
+declare -a FIRST
+for ((g = 1; g <= NG; g++)); do
+	FIRST[g]=$(q "SELECT first_seat FROM games WHERE name = '$(game $g)'")
+	[[ ${FIRST[g]} == [01] ]] || { ko "game $(game $g): no first mover"; FIRST[g]=0; }
+done
+for ((k = 1; k <= PLIES; k++)); do
+	for ((g = 1; g <= NG; g++)); do
+		# ply k is move (k-1)/2 (rounded down) of the seat to move
+		seat=$(((FIRST[g] + k - 1) % 2)) n=$(((k - 1) / 2))
+		if ((seat == 0)); then p=$(white $g) mv=${WALK[n]}; else p=$(black $g) mv=$(mirror "${WALK[n]}"); fi
+		f=$DIR/in/m.$g.$k
+		eml "$f" "$p" "move.$g.$k" "SIGNON $(game $g) pw$p
+$mv"
+		save "$f"
+	done
+done
+N=$((NG * PLIES))
+check "batch: $N move mails in the INBOX" \
+	test "$("${DOVEADM[@]}" search -u judge mailbox INBOX unseen | wc -l)" -eq "$N"
+
+# ---- kill -9 at random moments until everything is handled and sent
+moves_done() { q "SELECT count(*) FROM inbox WHERE message_id LIKE 'move.%'"; }
+unsent() { q "SELECT count(*) FROM outbox WHERE sent IS NULL AND failed IS NULL"; }
+kills=0 mid_mail=0 mid_send=0 t0=$SECONDS
+while ((kills < MAXKILLS)); do
+	before=$(moves_done) sent_before=$(q "SELECT count(*) FROM outbox WHERE sent IS NOT NULL")
+	((before == N)) && (($(unsent) == 0)) && break
+	pbemd_up
+	# 20-300 ms while mail is left (~3 ms a mail), then 100-1000 ms: the outbox
+	# commits after each 64 mails sent (~6 ms each), so shorter lives never
+	# get a batch through.
+	if ((before < N)); then ms=$((20 + RANDOM % 280)); else ms=$((100 + RANDOM % 900)); fi
+	sleep "$((ms / 1000)).$(printf '%03d' $((ms % 1000)))"
+	kill -9 "$PBEMD_PID" 2>/dev/null
+	wait "$PBEMD_PID" 2>/dev/null
+	PBEMD_PID=
+	kills=$((kills + 1))
+	after=$(moves_done)
+	((after > before && after < N)) && mid_mail=$((mid_mail + 1))
+	(($(q "SELECT count(*) FROM outbox WHERE sent IS NOT NULL") > sent_before)) && (($(unsent) > 0)) &&
+		mid_send=$((mid_send + 1))
+done
+echo "kill -9: $kills times in $((SECONDS - t0)) s ($mid_mail in the middle of the batch," \
+	"$mid_send in the middle of sending)"
+# One clean run to finish whatever is left, then SIGTERM (once it has set up
+# its signal handlers, which it says in the log).
+pbemd_up
+wait_log() { grep -q "serve: started pid=$PBEMD_PID " "$DIR/pbemd.log"; }
+for ((i = 0; i < 100; i++)); do wait_log && break; sleep 0.1; done
+wait_sql 60 "SELECT count(*) FROM inbox WHERE message_id LIKE 'move.%'" "$N"
+wait_sql 60 "SELECT count(*) FROM outbox WHERE sent IS NULL AND failed IS NULL" 0
+check "daemon stops cleanly after the crashes" pbemd_down
+check "killed at least 3 times with the batch half done" test "$mid_mail" -ge 3
+
+# ---- exactly once
+check "every move mail recorded exactly once" \
+	test "$(q "SELECT count(DISTINCT message_id) || ' ' || count(*) FROM inbox
+		WHERE message_id LIKE 'move.%'")" == "$N $N"
+bad=$(q "SELECT message_id || ': ' || outcome || coalesce(' ' || note, '') FROM inbox
+	WHERE message_id LIKE 'move.%' AND outcome <> 'handled'")
+check "every move mail handled (none quarantined or duplicate)" test -z "$bad"
+[[ -n $bad ]] && { echo "$(grep -c . <<<"$bad") of $N not handled, e.g.:"; head -5 <<<"$bad"; }
+check "no mail left in failures" test "$(q "SELECT count(*) FROM failures")" -eq 0
+check "every game at its last move" \
+	test "$(q "SELECT count(*) FROM games WHERE status = 'running' AND phase = 1 + $PLIES")" -eq "$NG"
+check "each phase made by its own move mail, in order" \
+	test "$(q "SELECT count(*) FROM phases p JOIN games g ON g.id = p.game_id
+		JOIN inbox i ON i.id = p.inbox_id
+		WHERE p.no >= 2 AND i.message_id = printf('move.%d.%d@$MAILSTACK_DOMAIN',
+			0 + substr(g.name, 2), p.no - 1)")" -eq "$N"
+check "phases: exactly 2 + $PLIES per game" \
+	test "$(q "SELECT count(*) FROM phases")" -eq $((NG * (PLIES + 2)))
+errs=$(q "SELECT count(*) FROM outbox WHERE instr(CAST(message AS TEXT), 'ERROR') > 0")
+check "no reply says ERROR ($errs do)" test "$errs" -eq 0
+check "each move mail queued exactly 3 mails" \
+	test "$(q "SELECT count(*) FROM (SELECT i.id, count(o.id) n FROM inbox i
+		LEFT JOIN outbox o ON o.inbox_id = i.id WHERE i.message_id LIKE 'move.%'
+		GROUP BY i.id) WHERE n = 3")" -eq "$N"
+check "outbox: $setup_outbox + 3 * $N rows" \
+	test "$(q "SELECT count(*) FROM outbox")" -eq $((setup_outbox + 3 * N))
+
+# ---- at least once
+check "every outbox row sent" test "$(q "SELECT count(*) FROM outbox WHERE sent IS NULL")" -eq 0
+# Expected: each recipient's Message-IDs from the outbox; delivered: from its mailbox.
+q "SELECT substr(rcpt, 1, instr(rcpt, '@') - 1) || ' ' ||
+	substr(m, instr(m, char(10) || 'Message-ID: <') + 14,
+		instr(substr(m, instr(m, char(10) || 'Message-ID: <') + 14), '>') - 1)
+	FROM (SELECT rcpt, CAST(message AS TEXT) m FROM outbox)" | sort >"$DIR/want"
+deliver_all() {
+	local u
+	: >"$DIR/have"
+	for u in $(cut -d' ' -f1 "$DIR/want" | sort -u); do
+		"${DOVEADM[@]}" fetch -u "$u" hdr.message-id mailbox INBOX all 2>/dev/null |
+			sed -n "s/^hdr.message-id: *<\(.*\)>.*/$u \1/ip" >>"$DIR/have"
+	done
+	sort -o "$DIR/have" "$DIR/have"
+	[[ -z $(sort -u "$DIR/have" | comm -23 "$DIR/want" -) ]]
+}
+wait_delivered() {
+	local deadline=$((SECONDS + 60))
+	until deliver_all; do ((SECONDS < deadline)) || return 1; sleep 1; done
+}
+check "every mail delivered at least once ($(wc -l <"$DIR/want") expected)" wait_delivered
+missing=$(sort -u "$DIR/have" | comm -23 "$DIR/want" - | wc -l)
+((missing)) && echo "missing: $missing, e.g. $(sort -u "$DIR/have" | comm -23 "$DIR/want" - | head -3 | tr '\n' ' ')"
+echo "delivered $(wc -l <"$DIR/have") mails for $(wc -l <"$DIR/want") outbox rows" \
+	"($(($(wc -l <"$DIR/have") - $(sort -u "$DIR/have" | wc -l))) sent twice after a crash)"
+finish
