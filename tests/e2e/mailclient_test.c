@@ -396,6 +396,10 @@ test_mailbox(struct imap *im, struct imap *im2)
 	free(raw);
 	r = imap_fetch(im, uids[n - 1] + 1000, &raw, &len);
 	check(r == 1 && raw == NULL, "imap_fetch of a missing UID returns 1");
+	/* The second session sees new mail only after it synced (Dovecot
+	 * answers a UID FETCH of a UID it has not seen yet with nothing). */
+	n2 = await_unseen(im2, n, 15, &u2);
+	free(u2);
 	r = imap_fetch_many(im2, uids, n, tally_cb, &t);
 	check(r == 0 && t.n == n && t.subjects == 7,
 	    "imap_fetch_many over imaps returns all three (%zu, mask %d)",
