@@ -38,6 +38,9 @@ include tests/bench/module.mk
 OBJS		:= $(SRCS:%.c=build/obj/%.o) $(GEN_SRCS:%.c=%.o)
 SAN_OBJS	:= $(SRCS:%.c=build/san/%.o) $(GEN_SRCS:%.c=%.san.o)
 
+# Test objects are intermediates of a pattern rule: keep them between runs.
+.SECONDARY:
+
 .PHONY: all check check-run asan bench bench-run demo deps fuzz install clean
 all: build/pbemd
 
