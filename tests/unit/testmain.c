@@ -5,10 +5,9 @@
  * and exits non-zero when a test failed. Tests run from the top of the tree,
  * so data files are named "tests/data/...".
  */
-#include "tests/unit/test.h"
 #include <stdlib.h>
 
-Suite	*test_suite(void);
+#include "tests/unit/test.h"
 
 int
 main(void)

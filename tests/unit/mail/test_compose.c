@@ -4,7 +4,7 @@
  * subject, names, ids and body that went in, with every header line within
  * 78 characters and every body line within the transfer encoding's limit.
  */
-#include <check.h>
+#include "tests/unit/test.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +13,6 @@
 #include "mail/compose.h"
 #include "mail/mime.h"
 
-Suite	*test_suite(void);
 
 static void
 base_in(struct compose_in *in)

@@ -4,7 +4,7 @@
  * parser. Each corpus mail NAME.eml has NAME.expect: "key: value" lines for
  * the fields checked, then "text:" and the exact cleaned text to the end.
  */
-#include <check.h>
+#include "tests/unit/test.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +15,6 @@
 
 #define CORPUS	"tests/data/mail/"
 
-Suite	*test_suite(void);
 
 static const char *const corpus[] = {
 	"thunderbird-flowed", "outlook-alternative", "outlook-from-sent",

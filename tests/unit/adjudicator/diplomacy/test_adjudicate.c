@@ -3,12 +3,11 @@
  * files: the options and the season bookkeeping the DATC does not cover
  * (no-retreat, 1898, ownership after the Fall, victory, missing orders).
  */
-#include <check.h>
+#include "tests/unit/test.h"
 #include <string.h>
 
 #include "adjudicator/diplomacy/dip.h"
 
-Suite	*test_suite(void);
 
 static struct dip_map		 map;
 static struct dip_report	 rep;

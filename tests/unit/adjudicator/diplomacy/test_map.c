@@ -3,13 +3,12 @@
  * the counts of the research data, names resolve, and a damaged map file
  * is refused with the line that is wrong.
  */
-#include <check.h>
+#include "tests/unit/test.h"
 #include <stdlib.h>
 #include <string.h>
 
 #include "adjudicator/diplomacy/dip.h"
 
-Suite	*test_suite(void);
 
 static struct dip_map	 map;
 

@@ -2,12 +2,11 @@
  * test_order.c - adjudicator/diplomacy/order.c: orders as players write
  * them, errors that quote the order and suggest names, no coast guessed.
  */
-#include <check.h>
+#include "tests/unit/test.h"
 #include <string.h>
 
 #include "adjudicator/diplomacy/dip.h"
 
-Suite	*test_suite(void);
 
 static struct dip_map	 map;
 

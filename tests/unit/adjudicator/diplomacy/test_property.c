@@ -4,13 +4,12 @@
  * order in which orders are listed, a unit never both moves and is
  * dislodged, and the same phase run twice gives the same result.
  */
-#include <check.h>
+#include "tests/unit/test.h"
 #include <stdint.h>
 #include <string.h>
 
 #include "adjudicator/diplomacy/dip.h"
 
-Suite	*test_suite(void);
 
 #define ROUNDS	1000
 

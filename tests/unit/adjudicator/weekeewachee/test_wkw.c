@@ -7,7 +7,7 @@
  * Blind-Fun view or error never depends on a hidden identity. Positions
  * are written as state text and loaded, the same path the judge uses.
  */
-#include <check.h>
+#include "tests/unit/test.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +16,6 @@
 #include "adjudicator/rng.h"
 
 extern const struct game_ops wkw_ops;
-Suite	*test_suite(void);
 
 #define STATE_MAX	65536
 #define RANKS		6
