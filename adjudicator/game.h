@@ -35,6 +35,8 @@ struct game_state;
 #define GAME_ORDER_MAX		256	/* one canonical order */
 #define GAME_BOARD_MAX		4096	/* a fixed-width diagram */
 #define GAME_VIEW_MSGS		48
+#define GAME_CTX_MAX		32	/* parse context of one mail */
+#define GAME_CELLS_MAX		256	/* fields of a picture (ARI: 225) */
 
 /*
  * Something to tell a human, as data. The key names an entry of the message
@@ -68,6 +70,62 @@ enum game_status {
 	GAME_STATUS_OVER
 };
 
+/* The kind of the current phase, for the judge's clock: each kind has its
+ * own duration (Diplomacy: movement; retreats and zombie placement;
+ * adjustments). Two-player games are always GAME_PHASE_MOVE. */
+enum game_phase_kind {
+	GAME_PHASE_MOVE,
+	GAME_PHASE_RETREAT,
+	GAME_PHASE_ADJUST
+};
+
+/*
+ * One field of the board as the viewer may see it: the structured twin of
+ * the text diagram. adjudicator/picture.c draws the PNG from these cells
+ * alone and the referee console prints them as lines, so neither can show
+ * what the view does not hold.
+ *
+ * Geometry: GAME_CELL_SQUARE cells sit at (row, col) of a rows x cols grid,
+ * row 0 at the top. Triangle cells sit in a triangle of rows rows with its
+ * apex at the top: row r holds cols 0..2r, even cols point up, odd down.
+ */
+enum game_cell_shape {
+	GAME_CELL_SQUARE,
+	GAME_CELL_TRI
+};
+
+enum game_cell_shade {
+	GAME_SHADE_PLAIN,
+	GAME_SHADE_DARK,	/* the dark squares of a chess board */
+	GAME_SHADE_CLOUD,	/* KlinZha: a cloud field */
+	GAME_SHADE_EDGE,	/* KlinZha: a cloud-edge field */
+	GAME_SHADE_ZONE,	/* a shown Blockader zone, a target, ... */
+	GAME_SHADE_MARK		/* the fields of the last move */
+};
+
+enum game_cell_owner {
+	GAME_OWNER_NONE,
+	GAME_OWNER_SEAT0,	/* drawn light */
+	GAME_OWNER_SEAT1,	/* drawn dark */
+	GAME_OWNER_UNKNOWN	/* an enemy object whose kind is not known */
+};
+
+struct game_cell {
+	int16_t		 row, col;
+	uint8_t		 shade;		/* enum game_cell_shade */
+	uint8_t		 owner;		/* enum game_cell_owner */
+	char		 name[8];	/* the field's name: "E-38", "e4" */
+	char		 label[12];	/* the object on it: "N3", "K", "?" */
+	char		 side[4][4];	/* small texts at N, E, S, W (ARI) */
+};
+
+struct game_cells {
+	uint8_t		 shape;		/* enum game_cell_shape */
+	int		 rows, cols;
+	int		 n;		/* 0: the game has no picture */
+	struct game_cell cell[GAME_CELLS_MAX];
+};
+
 #define GAME_NOBODY	(-1)	/* no winner (yet) */
 #define GAME_DRAWN	(-2)	/* over, drawn */
 #define GAME_SEAT_GM	(-1)	/* the seat of the game master in view() */
@@ -82,7 +140,10 @@ struct game_view {
 	enum game_status status;
 	int		 winner;		/* a seat, GAME_NOBODY or GAME_DRAWN */
 	bool		 due[GAME_MAX_SEATS];	/* seats whose orders are awaited */
+	enum game_phase_kind phase_kind;
+	char		 phase[24];		/* language-neutral: "S1901M" */
 	char		 board[GAME_BOARD_MAX];	/* language-neutral diagram */
+	struct game_cells cells;		/* the same board, structured */
 	int		 nmsgs;
 	struct game_msg	 msgs[GAME_VIEW_MSGS];	/* events, whose turn, result */
 };
@@ -109,14 +170,31 @@ struct game_ops {
 	int	(*load)(const char *text, struct game_state **out,
 		    struct game_diag *why);
 
-	/* One line of a player's orders. Fills up to max orders and returns
-	 * how many, or -1 with why. Never changes the state. */
+	/*
+	 * One line of a player's orders. Fills up to max orders and returns
+	 * how many, or -1 with why. Never changes the state. ctx (of
+	 * GAME_CTX_MAX bytes, "" at the start of every mail) carries what
+	 * one line says about the next ones, e.g. a board marker of
+	 * Zombie-Diplomacy; a line that only sets it returns 0 and puts its
+	 * confirmation in why->msg.
+	 */
 	int	(*parse)(const struct game_state *, int seat, const char *line,
-		    struct game_order *out, int max, struct game_diag *why);
+		    char *ctx, struct game_order *out, int max,
+		    struct game_diag *why);
 
 	/* Whether the orders so far are enough to adjudicate now. */
 	bool	(*ready)(const struct game_state *,
 		    const struct game_order *orders, int norders);
+
+	/*
+	 * What a seat still owes this phase given its orders so far: fills up
+	 * to max messages (e.g. "A PAR has no order") and returns how many;
+	 * 0 means the seat's orders are complete. NULL: complete when the
+	 * seat is not due or has any order.
+	 */
+	int	(*pending)(const struct game_state *, int seat,
+		    const struct game_order *orders, int norders,
+		    struct game_msg *out, int max);
 
 	/* Play the phase. The state becomes the next phase's. */
 	int	(*adjudicate)(struct game_state *,
@@ -129,6 +207,19 @@ struct game_ops {
 	/* What a seat (or GAME_SEAT_GM) may see. */
 	void	(*view)(const struct game_state *, int seat,
 		    struct game_view *out);
+
+	/*
+	 * Every order the seat could give now that the judge would accept,
+	 * in the notation players write, each passed to emit once (any
+	 * order; the console sorts). Returns how many, -1 when the game
+	 * cannot list them. NULL: not supported.
+	 */
+	int	(*legal)(const struct game_state *, int seat,
+		    void (*emit)(void *arg, const char *order), void *arg);
+
+	/* Move paths to depth plies from this position (chess-like games);
+	 * NULL when the game has no perft. */
+	uint64_t (*perft)(const struct game_state *, int depth);
 };
 
 /* game.c: the registry of games. */

@@ -337,6 +337,7 @@ judge_cmd_join(struct judge_session *s, struct judge_line *l)
 	w.seat = n;
 	s->who = w;
 	s->signon_failed = false;
+	s->parse_ctx[0] = '\0';
 	if (n + 1 == w.ops->nseats)
 		judge_start(s, &w);
 	else
@@ -383,6 +384,7 @@ judge_cmd_signon(struct judge_session *s, struct judge_line *l)
 	w.seat = seat;
 	s->who = w;
 	s->signon_failed = false;
+	s->parse_ctx[0] = '\0';
 	if (seat == GAME_SEAT_GM)
 		judge_ok(s, "judge.signed_on_gm", 1, w.game.name);
 	else {
@@ -468,11 +470,14 @@ judge_orders(struct judge_session *s, struct judge_line *l)
 	if ((st = judge_load(s, &w)) == NULL)
 		return;
 	memset(&why, 0, sizeof(why));
-	n = w.ops->parse(st, w.seat, l->text, o, JUDGE_MAX_ORDERS, &why);
+	n = w.ops->parse(st, w.seat, l->text, s->parse_ctx, o,
+	    JUDGE_MAX_ORDERS, &why);
 	if (n < 0) {
 		judge_msg(s, &why.msg, true);
 		goto out;
 	}
+	if (n == 0 && why.msg.key[0] != '\0')
+		judge_msg(s, &why.msg, false);
 	for (i = 0; i < n; i++) {
 		memset(&dbo, 0, sizeof(dbo));
 		dbo.seat = w.seat;

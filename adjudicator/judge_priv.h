@@ -37,6 +37,7 @@ struct judge_session {
 	struct buf		 own_report;	/* the sender's report, if any */
 	struct judge_seat	 who;
 	bool			 signon_failed;	/* skip this game's orders */
+	char			 parse_ctx[GAME_CTX_MAX]; /* see game.h parse */
 	bool			 signoff;
 	bool			 failed;	/* a store error: roll back */
 	int			 nerrors;

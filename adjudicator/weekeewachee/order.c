@@ -289,8 +289,9 @@ wkw_order_read(const struct game_state *st, int seat, const char *line,
 
 int
 wkw_order_parse(const struct game_state *st, int seat, const char *line,
-    struct game_order *out, int max, struct game_diag *why)
+    char *ctx, struct game_order *out, int max, struct game_diag *why)
 {
+	(void)ctx;	/* one line is one move */
 	struct wkw_order	 o;
 	struct game_order	 go;
 

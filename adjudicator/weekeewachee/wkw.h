@@ -144,8 +144,8 @@ int		 wkw_order_read(const struct game_state *, int seat,
 		    const char *line, struct wkw_order *, struct game_order *,
 		    struct game_diag *why);
 int		 wkw_order_parse(const struct game_state *, int seat,
-		    const char *line, struct game_order *out, int max,
-		    struct game_diag *why);
+		    const char *line, char *ctx, struct game_order *out,
+		    int max, struct game_diag *why);
 
 /* adjudicate.c */
 bool		 wkw_adjudicate_ready(const struct game_state *,

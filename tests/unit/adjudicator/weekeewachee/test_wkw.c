@@ -103,10 +103,11 @@ try_order(const struct game_state *st, int seat, const char *line,
     struct game_order *o)
 {
 	static struct game_diag	 why;
+	char			 ctx[GAME_CTX_MAX] = "";
 
 	memset(&why, 0, sizeof(why));
 	memset(o, 0, sizeof(*o));
-	if (wkw_ops.parse(st, seat, line, o, 1, &why) == 1)
+	if (wkw_ops.parse(st, seat, line, ctx, o, 1, &why) == 1)
 		return "";
 	return why.msg.key;
 }
