@@ -29,8 +29,8 @@ include common/module.mk
 include mail/module.mk
 include db/module.mk
 include adjudicator/module.mk
-include adjudicator/weekeewachee/module.mk
-include adjudicator/diplomacy/module.mk
+# One folder per game family, each with its own module.mk.
+include $(sort $(wildcard adjudicator/*/module.mk))
 include tests/module.mk
 include tests/e2e/module.mk
 include tests/bench/module.mk

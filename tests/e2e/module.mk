@@ -10,8 +10,10 @@ build/san/tests/e2e/mailclient_test: build/san/tests/e2e/mailclient_test.o \
 
 # Whole games by real mail through `pbemd serve` (tests/e2e/lib.sh).
 CHECK_BUILD	+= build/pbemd
-CHECK_TARGETS	+= tests/e2e/test_games.sh
 
-# Servers going away under `pbemd serve`, and `pbemd deliver`.
-CHECK_TARGETS	+= tests/e2e/test_resilience.sh
-CHECK_TARGETS	+= tests/e2e/test_crash.sh
+# Every tests/e2e/test_*.sh but the client test above: whole games by real
+# mail (test_games.sh and one per game family), servers going away under
+# `pbemd serve` and `pbemd deliver` (test_resilience.sh), kill -9
+# (test_crash.sh).
+CHECK_TARGETS	+= $(filter-out tests/e2e/test_mail.sh,\
+		   $(sort $(wildcard tests/e2e/test_*.sh)))
