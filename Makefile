@@ -5,11 +5,11 @@
 # `make check` and `make demo` first install what is missing (scripts/deps.sh,
 # apt-get), then build and run; the sanitizer build lives in build/san/.
 
-PKGS	:= libetpan libcurl sqlite3 libsodium inih gnutls
+PKGS	:= libetpan libcurl sqlite3 libsodium inih gnutls cairo
 CC	?= cc
 
 PKG_CFLAGS	:= $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS	:= $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+PKG_LIBS	:= $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
 CHECK_CFLAGS	:= $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS	:= $(shell pkg-config --libs check 2>/dev/null)
 

@@ -6,6 +6,7 @@ SRCS += \
 	adjudicator/judge_info.c \
 	adjudicator/judge_mail.c \
 	adjudicator/password.c \
+	adjudicator/picture.c \
 	adjudicator/report.c
 SRCS += \
 	adjudicator/config.c \
