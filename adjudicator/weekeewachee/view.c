@@ -4,7 +4,8 @@
  * Reports are made from this alone (DESIGN.md), so every hidden identity
  * is masked here: in Blind-Fun a hidden piece is X (White) or x (Black)
  * for both players, the owner included (decision 3). The game master sees
- * everything; once the game is over, so does everyone. No I/O.
+ * everything; once the game is over, so does everyone. The cells say the
+ * same as the diagram, field by field. No I/O.
  */
 #include <stdio.h>
 #include <string.h>
@@ -72,6 +73,75 @@ wkw_view_board(const struct game_state *st, bool black, bool show, char *out,
 		n += (size_t)snprintf(out + n, outlen - n, "| %d\n", rank);
 	}
 	snprintf(out + n, outlen - n, "%s%.14s\n", border, files);
+}
+
+/* Whether sq is a field of the last move (shaded GAME_SHADE_MARK). */
+static bool
+wkw_view_marked(const struct game_state *st, int sq)
+{
+	const struct wkw_last	*l = &st->last;
+
+	if (l->type != WKW_EV_MOVE && l->type != WKW_EV_CAPTURE &&
+	    l->type != WKW_EV_ATTACK)
+		return false;
+	return sq == l->from || sq == l->to;
+}
+
+/*
+ * One square as the viewer may see it. A piece whose kind the viewer does
+ * not know is labelled "?": an enemy one is GAME_OWNER_UNKNOWN, an own one
+ * (Blind-Fun hides them from their owner too, decision 3) keeps its owner.
+ * Where identities are shown, "*" marks a piece the players never saw, as
+ * in the diagram.
+ */
+static void
+wkw_view_cell(const struct game_state *st, int seat, bool show, int sq,
+    struct game_cell *c)
+{
+	const struct wkw_square	*q = &st->board[sq];
+
+	wkw_rules_square_name(sq, c->name);
+	c->shade = wkw_view_marked(st, sq) ? GAME_SHADE_MARK :
+	    GAME_SHADE_PLAIN;
+	if (q->owner == GAME_NOBODY) {
+		c->owner = GAME_OWNER_NONE;
+		return;
+	}
+	c->owner = q->owner == 0 ? GAME_OWNER_SEAT0 : GAME_OWNER_SEAT1;
+	if (!q->hidden)
+		snprintf(c->label, sizeof(c->label), "%c", WKW_LETTERS[q->kind]);
+	else if (show)
+		snprintf(c->label, sizeof(c->label), "%c*",
+		    WKW_LETTERS[q->kind]);
+	else {
+		snprintf(c->label, sizeof(c->label), "?");
+		if (q->owner != seat)
+			c->owner = GAME_OWNER_UNKNOWN;
+	}
+}
+
+/* The cells in the diagram's orientation: row 0 is the top rank the
+ * viewer sees (rank 6 for White and the GM, rank 1 for Black). */
+static void
+wkw_view_cells(const struct game_state *st, int seat, bool show,
+    struct game_cells *cs)
+{
+	int	 r, f, rank, file;
+
+	cs->shape = GAME_CELL_SQUARE;
+	cs->rows = WKW_RANKS;
+	cs->cols = WKW_FILES;
+	cs->n = 0;
+	for (r = 0; r < WKW_RANKS; r++)
+		for (f = 0; f < WKW_FILES; f++) {
+			rank = seat == 1 ? r + 1 : WKW_RANKS - r;
+			file = seat == 1 ? WKW_FILES - 1 - f : f;
+			cs->cell[cs->n].row = (int16_t)r;
+			cs->cell[cs->n].col = (int16_t)f;
+			wkw_view_cell(st, seat, show,
+			    wkw_rules_square(file, rank), &cs->cell[cs->n]);
+			cs->n++;
+		}
 }
 
 /* The last phase, as far as this seat may know it. */
@@ -180,6 +250,7 @@ wkw_view_project(const struct game_state *st, int seat, struct game_view *out)
 	else if (st->phase == WKW_PHASE_PLAY)
 		out->due[st->turn] = true;
 	wkw_view_board(st, seat == 1, show, out->board, sizeof(out->board));
+	wkw_view_cells(st, out->seat, show, &out->cells);
 
 	game_view_add(out, st->blind ? "wkw.variant.blind" :
 	    "wkw.variant.classic", 0);

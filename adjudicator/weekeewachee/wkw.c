@@ -180,4 +180,5 @@ const struct game_ops wkw_ops = {
 	.adjudicate = wkw_adjudicate,
 	.resign = wkw_resign,
 	.view = wkw_view_project,
+	.legal = wkw_legal,
 };

@@ -139,6 +139,10 @@ void		 wkw_rules_push_key(struct game_state *);
 void		 wkw_rules_move(struct game_state *, int seat, int from,
 		    int to);
 
+/* legal.c */
+int		 wkw_legal(const struct game_state *, int seat,
+		    void (*emit)(void *, const char *), void *);
+
 /* order.c */
 int		 wkw_order_read(const struct game_state *, int seat,
 		    const char *line, struct wkw_order *, struct game_order *,
