@@ -33,6 +33,7 @@ include adjudicator/module.mk
 include $(sort $(wildcard adjudicator/*/module.mk))
 include tests/module.mk
 include tests/e2e/module.mk
+include tests/referee/module.mk
 include tests/bench/module.mk
 
 OBJS		:= $(SRCS:%.c=build/obj/%.o) $(GEN_SRCS:%.c=%.o)

@@ -213,12 +213,25 @@ struct game_ops {
 	 * in the notation players write, each passed to emit once (any
 	 * order; the console sorts). Returns how many, -1 when the game
 	 * cannot list them. NULL: not supported.
+	 *
+	 * The referee's console (docs/referee.md) prints them for `legal`
+	 * and `count`: the canonical text parse() gives (so each order reads
+	 * back through parse), with the path where it matters (KlinZha), and
+	 * in hidden-information games as the seat may write it: everything
+	 * the seat cannot tell apart from a legal order is listed (a
+	 * Blind-Fun attack on a hidden piece), nothing depends on what it
+	 * cannot see. Draw orders the parser accepts are orders too.
 	 */
 	int	(*legal)(const struct game_state *, int seat,
 		    void (*emit)(void *arg, const char *order), void *arg);
 
-	/* Move paths to depth plies from this position (chess-like games);
-	 * NULL when the game has no perft. */
+	/*
+	 * Move paths to depth plies from this position (chess-like games),
+	 * as `perft N` of the referee's console prints it: depth 0 is 1,
+	 * depth 1 the number of moves of the side to move (no draw offers,
+	 * no resignations), each further ply the sum over those moves.
+	 * NULL when the game has no perft.
+	 */
 	uint64_t (*perft)(const struct game_state *, int depth);
 };
 

@@ -10,6 +10,7 @@
 #include "adjudicator/diplomacy/cli.h"
 #include "common/log.h"
 #include "daemon.h"
+#include "referee.h"
 
 #define EX_USAGE	64
 
@@ -36,6 +37,30 @@ static const struct main_cmd main_cmds[] = {
 	  "(PHASE blocks with UNIT, OWNS and ORDER lines) and prints the results\n"
 	  "of every phase in the same notation. Expected results in the input are\n"
 	  "ignored. Exit status 65 when a line cannot be read.\n" },
+	{ "referee", "pbemd referee GAME [--lang en|de] [--templates DIR] [--echo]",
+	  "The referee's console: drives one game of kind GAME (e.g. weekeewachee)\n"
+	  "through the judge's own engine, parser and views. Reads one command a\n"
+	  "line on standard input; every answer starts with a line \"ok ...\",\n"
+	  "\"refused KEY TEXT\" or \"error TEXT\" and ends with a line \".\".\n"
+	  "Commands:\n"
+	  "  new SEED [first SIDE] [OPTION...]  a new game, started (CREATE options)\n"
+	  "  position       then the saved state text and a line \".\" (\"..\" for \".\")\n"
+	  "  state          the saved state text      sides   the sides' names\n"
+	  "  as SIDE|gm|auto  who speaks (auto: the one side due)\n"
+	  "  legal, count   the speaker's legal orders, sorted; their number\n"
+	  "  play LINE      one order line as a mail of its own\n"
+	  "  order LINE     one line of a longer mail; submit ends the mail\n"
+	  "  orders         the orders kept for this phase\n"
+	  "  resign [SIDE]  the judge's RESIGN\n"
+	  "  view SIDE|gm   a view: seat, ply, status, winner, due, grid, cell,\n"
+	  "                 material and msg lines     board SIDE|gm  its diagram\n"
+	  "  result         forming, running, won SIDE or drawn\n"
+	  "  perft N        move paths to depth N (games that have it)\n"
+	  "  help, quit\n"
+	  "An accepted order line answers ok, order and echo lines, and when it\n"
+	  "completes the phase, \"played PLY\" and one \"told SIDE KEY TEXT\" line per\n"
+	  "message of each side's new view. README.md, \"The referee console\",\n"
+	  "has the whole format. Exit status 0 at the end of the input or quit.\n" },
 	{ "help", "pbemd help [COMMAND]",
 	  "Prints the usage of pbemd or of one command.\n" },
 };
@@ -142,6 +167,8 @@ main(int argc, char **argv)
 		return main_mail_cmd(cmd, argc - 1, argv + 1);
 	if (strcmp(cmd, "adjudicate") == 0)
 		return dip_cli_main(argc - 1, argv + 1);
+	if (strcmp(cmd, "referee") == 0)
+		return referee_main(argc - 1, argv + 1);
 	fprintf(stderr, "pbemd: unknown command %s\n", cmd);
 	main_usage(stderr);
 	return EX_USAGE;

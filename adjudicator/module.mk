@@ -7,6 +7,9 @@ SRCS += \
 	adjudicator/judge_mail.c \
 	adjudicator/password.c \
 	adjudicator/picture.c \
+	adjudicator/referee.c \
+	adjudicator/referee_main.c \
+	adjudicator/referee_print.c \
 	adjudicator/report.c
 SRCS += \
 	adjudicator/config.c \

@@ -1,0 +1,6 @@
+# The referee console (adjudicator/referee*.c) driven from outside: every
+# tests/referee/test_*.sh runs `pbemd referee GAME` through scripted
+# sessions (tests/referee/lib.sh) and prints "N passed, M failed". A game
+# added later adds its own test_GAME.sh here.
+CHECK_BUILD	+= build/pbemd build/san/pbemd
+CHECK_TARGETS	+= $(sort $(wildcard tests/referee/test_*.sh))
