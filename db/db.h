@@ -26,6 +26,7 @@
 #define DB_OPTS_MAX	256
 #define DB_SLOT_MAX	32
 #define DB_ORDER_MAX	256
+#define DB_PREFS_MAX	64
 
 struct db;
 
@@ -65,12 +66,16 @@ struct db_player {
 	char		 address[DB_ADDR_MAX];
 	char		 pwhash[DB_HASH_MAX];
 	bool		 resigned;
+	bool		 ejected;	/* removed by the GM; the seat is open */
+	char		 prefs[DB_PREFS_MAX];	/* wanted seats, "3,1,4" */
+	int		 assigned;	/* seat given by the GM, or -1 */
 };
 
 struct db_order {
 	int		 seat;
 	char		 slot[DB_SLOT_MAX];
 	char		 text[DB_ORDER_MAX];
+	bool		 by_gm;		/* given by the GM acting for the seat */
 };
 
 int	db_game_get(struct db *, const char *name, struct db_game *out);
@@ -93,6 +98,69 @@ int	db_order_put(struct db *, int64_t game_id, int phase,
 	    const struct db_order *, int64_t inbox_id);
 int	db_orders(struct db *, int64_t game_id, int phase, struct db_order *out,
 	    int max, int *n);
+
+/* seats: preferences, reseating at the start, take-overs (seats.c) */
+struct db_takeover {
+	int64_t		 id;
+	int		 seat;
+	char		 address[DB_ADDR_MAX];
+	char		 pwhash[DB_HASH_MAX];
+	time_t		 requested;
+};
+
+struct db_seat_change {
+	int		 seat;
+	int		 phase;		/* the game's phase when it happened */
+	char		 address[DB_ADDR_MAX];		/* the new player */
+	char		 old_address[DB_ADDR_MAX];
+};
+
+int	db_player_prefs(struct db *, int64_t game_id, int seat,
+	    const char *prefs, int assigned);
+int	db_player_eject(struct db *, int64_t game_id, int seat);
+int	db_player_delete(struct db *, int64_t game_id, int seat);
+/* Moves the game's players from seat from[i] to seat to[i], i < n; every
+ * player of the game must be named in from. */
+int	db_player_reseat(struct db *, int64_t game_id, const int *from,
+	    const int *to, int n);
+/* Gives a seat to a new player: address and password, active again. */
+int	db_player_replace(struct db *, int64_t game_id, int seat,
+	    const char *address, const char *pwhash);
+int	db_orders_clear(struct db *, int64_t game_id, int phase, int seat);
+/* seats[i] becomes true when the GM gave orders for seat i in phase. */
+int	db_orders_by_gm(struct db *, int64_t game_id, int phase, bool *seats,
+	    int nseats);
+/* A pending request of address for seat is replaced by the new one. */
+int	db_takeover_request(struct db *, int64_t game_id, int seat,
+	    const char *address, const char *pwhash, time_t now);
+int	db_takeovers_pending(struct db *, int64_t game_id, int seat,
+	    struct db_takeover *out, int max, int *n);
+int	db_takeover_decide(struct db *, int64_t id, bool approve, int phase,
+	    const char *old_address, time_t now);
+/* Approved take-overs in the order they happened. */
+int	db_seat_changes(struct db *, int64_t game_id,
+	    struct db_seat_change *out, int max, int *n);
+
+/* press between players (press.c) */
+#define DB_PRESS_FROM_GM	(-1)
+
+struct db_press {
+	int64_t		 id;
+	int		 phase;
+	int		 from_seat;	/* or DB_PRESS_FROM_GM */
+	bool		 anonymous;
+	bool		 broadcast;
+	char		 to_seats[DB_PREFS_MAX];	/* "1,4"; "" broadcast */
+	char		*body;		/* owned (db_press_clear) */
+	time_t		 created;
+};
+
+int	db_press_insert(struct db *, int64_t game_id, const struct db_press *,
+	    int64_t inbox_id, time_t now);
+/* The broadcasts of a game made while phase was current, oldest first. */
+int	db_press_broadcasts(struct db *, int64_t game_id, int phase,
+	    struct db_press *out, int max, int *n);
+void	db_press_clear(struct db_press *);
 
 /* the inbox, failures and the outbox (mail.c) */
 struct db_inbox {

@@ -143,8 +143,8 @@ db_players(struct db *db, int64_t game_id, struct db_player *out, int max,
 	int		 rc;
 
 	*n = 0;
-	st = db_stmt(db, DBS_PLAYERS, "SELECT seat, address, pwhash, status "
-	    "FROM players WHERE game_id = ? ORDER BY seat");
+	st = db_stmt(db, DBS_PLAYERS, "SELECT seat, address, pwhash, status, "
+	    "prefs, assigned FROM players WHERE game_id = ? ORDER BY seat");
 	if (st == NULL)
 		return DB_ERR;
 	sqlite3_bind_int64(st, 1, game_id);
@@ -159,6 +159,9 @@ db_players(struct db *db, int64_t game_id, struct db_player *out, int max,
 		db_col_text(st, 2, p->pwhash, sizeof(p->pwhash));
 		db_col_text(st, 3, status, sizeof(status));
 		p->resigned = strcmp(status, "resigned") == 0;
+		p->ejected = strcmp(status, "ejected") == 0;
+		db_col_text(st, 4, p->prefs, sizeof(p->prefs));
+		p->assigned = sqlite3_column_int(st, 5);
 	}
 	sqlite3_reset(st);
 	return rc == SQLITE_ROW || rc == SQLITE_DONE ? DB_OK :
@@ -284,9 +287,10 @@ db_order_put(struct db *db, int64_t game_id, int phase,
 	sqlite3_stmt	*st;
 
 	st = db_stmt(db, DBS_ORDER_PUT, "INSERT INTO orders(game_id, phase, "
-	    "seat, slot, text, inbox_id) VALUES (?, ?, ?, ?, ?, nullif(?, 0)) "
-	    "ON CONFLICT(game_id, phase, seat, slot) DO UPDATE SET "
-	    "text = excluded.text, inbox_id = excluded.inbox_id");
+	    "seat, slot, text, inbox_id, by_gm) VALUES (?, ?, ?, ?, ?, "
+	    "nullif(?, 0), ?) ON CONFLICT(game_id, phase, seat, slot) DO UPDATE "
+	    "SET text = excluded.text, inbox_id = excluded.inbox_id, "
+	    "by_gm = excluded.by_gm");
 	if (st == NULL)
 		return DB_ERR;
 	sqlite3_bind_int64(st, 1, game_id);
@@ -295,6 +299,7 @@ db_order_put(struct db *db, int64_t game_id, int phase,
 	sqlite3_bind_text(st, 4, o->slot, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 5, o->text, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 6, inbox_id);
+	sqlite3_bind_int(st, 7, o->by_gm);
 	return db_step_done(db, st, "order put");
 }
 
@@ -306,8 +311,8 @@ db_orders(struct db *db, int64_t game_id, int phase, struct db_order *out,
 	int		 rc;
 
 	*n = 0;
-	st = db_stmt(db, DBS_ORDERS, "SELECT seat, slot, text FROM orders "
-	    "WHERE game_id = ? AND phase = ? ORDER BY seat, slot");
+	st = db_stmt(db, DBS_ORDERS, "SELECT seat, slot, text, by_gm FROM "
+	    "orders WHERE game_id = ? AND phase = ? ORDER BY seat, slot");
 	if (st == NULL)
 		return DB_ERR;
 	sqlite3_bind_int64(st, 1, game_id);
@@ -318,6 +323,7 @@ db_orders(struct db *db, int64_t game_id, int phase, struct db_order *out,
 		o->seat = sqlite3_column_int(st, 0);
 		db_col_text(st, 1, o->slot, sizeof(o->slot));
 		db_col_text(st, 2, o->text, sizeof(o->text));
+		o->by_gm = sqlite3_column_int(st, 3) != 0;
 	}
 	sqlite3_reset(st);
 	return rc == SQLITE_ROW || rc == SQLITE_DONE ? DB_OK :

@@ -2,7 +2,9 @@
 SRCS += \
 	db/db.c \
 	db/games.c \
-	db/mail.c
+	db/mail.c \
+	db/press.c \
+	db/seats.c
 
 GEN_SRCS := build/gen/schema.c
 

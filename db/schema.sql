@@ -95,3 +95,59 @@ CREATE TABLE outbox (
 	last_error	TEXT
 );
 CREATE INDEX outbox_due ON outbox(next_try) WHERE sent IS NULL AND failed IS NULL;
+
+-- migration 2
+-- Seven-seat games (adjudicator/judge_lobby.c): before the start a player's
+-- seat is only his place in the queue; prefs lists the seats he wants
+-- ("3,1,4"), assigned the one the GM gave him (-1: none). A seat can be
+-- emptied by the GM (ejected) and taken over by someone the GM approves.
+CREATE TABLE players_v2 (
+	game_id		INTEGER NOT NULL REFERENCES games(id),
+	seat		INTEGER NOT NULL,
+	address		TEXT NOT NULL COLLATE NOCASE,
+	pwhash		TEXT NOT NULL,
+	status		TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'resigned', 'ejected')),
+	joined		INTEGER NOT NULL,
+	prefs		TEXT NOT NULL DEFAULT '',
+	assigned	INTEGER NOT NULL DEFAULT -1,
+	PRIMARY KEY (game_id, seat)
+);
+INSERT INTO players_v2(game_id, seat, address, pwhash, status, joined)
+	SELECT game_id, seat, address, pwhash, status, joined FROM players;
+DROP TABLE players;
+ALTER TABLE players_v2 RENAME TO players;
+CREATE INDEX players_address ON players(address);
+
+-- Orders the GM gave for a power (BECOME) are marked in the history.
+ALTER TABLE orders ADD COLUMN by_gm INTEGER NOT NULL DEFAULT 0;
+
+-- Requests to take over an empty seat, decided by the GM.
+CREATE TABLE takeovers (
+	id		INTEGER PRIMARY KEY,
+	game_id		INTEGER NOT NULL REFERENCES games(id),
+	seat		INTEGER NOT NULL,
+	address		TEXT NOT NULL COLLATE NOCASE,
+	pwhash		TEXT NOT NULL,
+	status		TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'approved', 'refused')),
+	requested	INTEGER NOT NULL,
+	decided		INTEGER,
+	phase		INTEGER,		-- the game's phase when approved
+	old_address	TEXT			-- who held the seat before
+);
+CREATE INDEX takeovers_game ON takeovers(game_id, seat);
+
+-- Press between the players of a game. from_seat -1 is the GM; to_seats
+-- lists the recipients' seats ("1,4"), empty for a broadcast.
+CREATE TABLE press (
+	id		INTEGER PRIMARY KEY,
+	game_id		INTEGER NOT NULL REFERENCES games(id),
+	phase		INTEGER NOT NULL,
+	from_seat	INTEGER NOT NULL,
+	anonymous	INTEGER NOT NULL DEFAULT 0,
+	broadcast	INTEGER NOT NULL DEFAULT 0,
+	to_seats	TEXT NOT NULL DEFAULT '',
+	body		TEXT NOT NULL,
+	inbox_id	INTEGER,
+	created		INTEGER NOT NULL
+);
+CREATE INDEX press_game ON press(game_id, phase);
