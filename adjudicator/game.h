@@ -233,6 +233,15 @@ struct game_ops {
 	 * NULL when the game has no perft.
 	 */
 	uint64_t (*perft)(const struct game_state *, int depth);
+
+	/*
+	 * What SUMMARY tabulates, public to everyone: count[seat] for every
+	 * seat (Diplomacy: the supply centres each power owns) and the
+	 * period the counts belong to (Diplomacy: the year, "1901"). Returns
+	 * the number of seats filled. NULL: the game has no such table.
+	 */
+	int	(*tally)(const struct game_state *, char *period,
+		    size_t periodlen, int *count, int max);
 };
 
 /* game.c: the registry of games. */

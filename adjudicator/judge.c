@@ -19,13 +19,25 @@
 #include "judge_priv.h"
 
 static const struct judge_cmd judge_cmds[] = {
-	{ "CREATE",	2, 8,	JUDGE_ANYONE,	judge_cmd_create },
+	{ "APPROVE",	2, 3,	JUDGE_GM,	judge_lobby_approve },
+	{ "ASSIGN",	2, 2,	JUDGE_GM,	judge_cmd_assign },
+	{ "BECOME",	1, 1,	JUDGE_GM,	judge_cmd_become },
+	{ "BROADCAST",	0, 0,	JUDGE_SIGNED,	judge_cmd_broadcast },
+	{ "CLEAR",	0, 0,	JUDGE_PLAYER,	judge_cmd_clear },
+	{ "CREATE",	2, 11,	JUDGE_ANYONE,	judge_cmd_create },
+	{ "EJECT",	1, 1,	JUDGE_GM,	judge_cmd_eject },
 	{ "HELP",	0, 1,	JUDGE_ANYONE,	judge_cmd_help },
-	{ "JOIN",	2, 3,	JUDGE_ANYONE,	judge_cmd_join },
+	{ "HISTORY",	1, 3,	JUDGE_SIGNED,	judge_cmd_history },
+	{ "JOIN",	2, 11,	JUDGE_ANYONE,	judge_cmd_join },
 	{ "LIST",	0, 1,	JUDGE_ANYONE,	judge_cmd_list },
+	{ "PRESS",	2, 11,	JUDGE_SIGNED,	judge_cmd_press },
+	{ "REFUSE",	2, 3,	JUDGE_GM,	judge_lobby_refuse },
 	{ "RESIGN",	0, 0,	JUDGE_PLAYER,	judge_cmd_resign },
 	{ "SET",	1, 4,	JUDGE_ANYONE,	judge_cmd_set },
 	{ "SIGNON",	2, 2,	JUDGE_ANYONE,	judge_cmd_signon },
+	{ "START",	0, 0,	JUDGE_GM,	judge_cmd_start },
+	{ "SUMMARY",	1, 1,	JUDGE_ANYONE,	judge_cmd_summary },
+	{ "TAKEOVER",	3, 3,	JUDGE_ANYONE,	judge_cmd_takeover },
 };
 
 const struct catalog *
@@ -140,6 +152,8 @@ judge_echo(struct judge_session *s, const struct judge_line *l)
 	if (l->argc >= 3 && (strcasecmp(l->argv[0], "SIGNON") == 0 ||
 	    strcasecmp(l->argv[0], "JOIN") == 0))
 		secret = 2;
+	if (l->argc >= 4 && strcasecmp(l->argv[0], "TAKEOVER") == 0)
+		secret = 3;
 	if (secret < 0) {
 		buf_printf(&s->reply, "> %s\n", l->text);
 		return;
@@ -181,6 +195,11 @@ judge_line(struct judge_session *s, char *text)
 		else if (c->who == JUDGE_PLAYER && (!s->who.on ||
 		    s->who.seat == GAME_SEAT_GM))
 			judge_err(s, "judge.err.not_player", 1, c->word);
+		else if (c->who == JUDGE_SIGNED && !s->who.on)
+			judge_err(s, "judge.err.not_signed", 1, c->word);
+		else if (c->who == JUDGE_GM && (!s->who.on ||
+		    (s->who.seat != GAME_SEAT_GM && !s->who.by_gm)))
+			judge_err(s, "judge.err.not_gm", 1, c->word);
 		else
 			c->run(s, &l);
 	} else if (s->who.on && s->who.seat != GAME_SEAT_GM)
@@ -206,6 +225,11 @@ judge_lines(struct judge_session *s)
 	    line = next) {
 		if ((next = strchr(line, '\n')) != NULL)
 			*next++ = '\0';
+		if (s->press.active) {
+			/* judge_press.c: the text as written, to ENDPRESS */
+			judge_press_line(s, line);
+			continue;
+		}
 		while (*line == ' ' || *line == '\t')
 			line++;
 		e = line + strlen(line);
@@ -254,6 +278,7 @@ judge_reply(struct judge_session *s)
 	catalog_say(s->cat, &body, "judge.reply.head", 0);
 	buf_puts(&body, "\n\n");
 	buf_add(&body, s->reply.data, s->reply.len);
+	judge_orders_confirm(s, s->cat, &body);
 	if (s->own_report.len == 0 && s->who.on &&
 	    s->who.game.status != DB_FORMING)
 		judge_report_current(s);
@@ -283,6 +308,7 @@ judge_session_init(struct judge_session *s, const struct judge_env *env,
 	    judge_catalog(env, env->default_lang);
 	buf_init(&s->reply);
 	buf_init(&s->own_report);
+	buf_init(&s->press.body);
 }
 
 static enum judge_result
@@ -301,6 +327,7 @@ judge_finish(struct judge_session *s, enum judge_result ok, char *why,
 	}
 	buf_free(&s->reply);
 	buf_free(&s->own_report);
+	buf_free(&s->press.body);
 	return rc;
 }
 
@@ -358,6 +385,8 @@ judge_handle_message(const struct judge_env *env, const struct message *m,
 		if (m->truncated)
 			judge_err(&s, "judge.err.truncated", 0);
 		judge_lines(&s);
+		judge_press_end_of_mail(&s);
+		judge_become_finish(&s);
 	}
 	if (!s.failed)
 		judge_reply(&s);

@@ -34,7 +34,7 @@ judge_valid_name(const char *n)
 }
 
 /* The game's current state, owned; NULL (and the reason said) on failure. */
-static struct game_state *
+struct game_state *
 judge_load(struct judge_session *s, const struct judge_seat *w)
 {
 	struct game_state	*st = NULL;
@@ -59,7 +59,7 @@ judge_load(struct judge_session *s, const struct judge_seat *w)
 }
 
 /* Stores st as the next phase of the game and notes status and winner. */
-static int
+int
 judge_advance(struct judge_session *s, struct judge_seat *w,
     const struct game_state *st)
 {
@@ -124,7 +124,7 @@ judge_cmd_create(struct judge_session *s, struct judge_line *l)
 	struct game_diag	 why;
 	struct db_game		 g;
 	struct judge_seat	 w;
-	struct buf		 opts;
+	struct buf		 opts, gopts = { 0 };
 	char			 pw[JUDGE_GM_PASSWORD_LEN], *text = NULL;
 	size_t			 need;
 	int			 i;
@@ -163,7 +163,9 @@ judge_cmd_create(struct judge_session *s, struct judge_line *l)
 	strlcpy_(g.gm_address, s->msg->reply_to, sizeof(g.gm_address));
 	g.status = DB_FORMING;
 	g.first_seat = g.winner = -1;
-	if (ops->create(g.options, g.seed, &st, &why) != 0) {
+	buf_init(&gopts);
+	if (judge_opts_strip(g.options, &gopts, &why) != 0 ||
+	    ops->create(gopts.len ? gopts.data : "", g.seed, &st, &why) != 0) {
 		judge_msg(s, &why.msg, true);
 		goto out;
 	}
@@ -194,6 +196,7 @@ out:
 	ops->free(st);
 	free(text);
 	buf_free(&opts);
+	buf_free(&gopts);
 }
 
 /*
@@ -224,7 +227,7 @@ judge_first_seat(struct judge_session *s, const struct db_game *g,
 	return (int)(g->seed % (uint64_t)n);
 }
 
-static void
+void
 judge_start(struct judge_session *s, struct judge_seat *w)
 {
 	struct db_player	 p[GAME_MAX_SEATS];
@@ -260,7 +263,7 @@ judge_start(struct judge_session *s, struct judge_seat *w)
  * The game called name and its rules, into w; false (and the reason said)
  * when there is none or its kind is unknown to this judge.
  */
-static bool
+bool
 judge_lookup(struct judge_session *s, const char *name, struct judge_seat *w)
 {
 	memset(w, 0, sizeof(*w));
@@ -291,6 +294,11 @@ judge_cmd_join(struct judge_session *s, struct judge_line *l)
 		return;
 	if (w.game.status != DB_FORMING) {
 		judge_err(s, "judge.err.not_forming", 1, w.game.name);
+		return;
+	}
+	if (w.ops->nseats > 2) {
+		/* judge_lobby.c: preferences; the GM starts the game. */
+		judge_lobby_join(s, l, &w);
 		return;
 	}
 	if (lang && strcasecmp(lang, "en") != 0 && strcasecmp(lang, "de") != 0) {
@@ -365,7 +373,8 @@ judge_cmd_signon(struct judge_session *s, struct judge_line *l)
 			bool mine = strcasecmp(p[i].address,
 			    s->msg->reply_to) == 0;
 
-			if (mine == (pass == 0) && password_verify(
+			if (mine == (pass == 0) && !p[i].ejected &&
+			    password_verify(
 			    s->env->pwcache, p[i].pwhash, l->argv[2]))
 				seat = p[i].seat;
 		}
@@ -387,6 +396,10 @@ judge_cmd_signon(struct judge_session *s, struct judge_line *l)
 	s->parse_ctx[0] = '\0';
 	if (seat == GAME_SEAT_GM)
 		judge_ok(s, "judge.signed_on_gm", 1, w.game.name);
+	else if (w.game.status == DB_FORMING && w.ops->nseats > 2)
+		/* Before the start a seat number is only a place in the
+		 * queue (judge_lobby.c). */
+		judge_ok(s, "judge.signed_on_forming", 1, w.game.name);
 	else {
 		char key[GAME_ARG_MAX];
 
@@ -469,6 +482,8 @@ judge_orders(struct judge_session *s, struct judge_line *l)
 	}
 	if ((st = judge_load(s, &w)) == NULL)
 		return;
+	s->ordered = true;	/* judge_orders.c confirms the whole set */
+	s->order_phase = w.game.phase;
 	memset(&why, 0, sizeof(why));
 	n = w.ops->parse(st, w.seat, l->text, s->parse_ctx, o,
 	    JUDGE_MAX_ORDERS, &why);
@@ -481,6 +496,7 @@ judge_orders(struct judge_session *s, struct judge_line *l)
 	for (i = 0; i < n; i++) {
 		memset(&dbo, 0, sizeof(dbo));
 		dbo.seat = w.seat;
+		dbo.by_gm = w.by_gm;
 		strlcpy_(dbo.slot, o[i].slot, sizeof(dbo.slot));
 		strlcpy_(dbo.text, o[i].text, sizeof(dbo.text));
 		if (db_order_put(s->env->db, w.game.id, w.game.phase, &dbo,

@@ -46,7 +46,7 @@ judge_queue(struct judge_session *s, const char *rcpt, const char *subject,
 	buf_free(&out);
 }
 
-static const struct catalog *
+const struct catalog *
 judge_reader_catalog(struct judge_session *s, const char *addr)
 {
 	char	 lang[8];
@@ -61,7 +61,7 @@ judge_reader_catalog(struct judge_session *s, const char *addr)
  * as a mail of its own. extra_key (may be NULL) adds a judge line, such as
  * the seed commitment, that every reader gets alike.
  */
-static void
+void
 judge_report_one(struct judge_session *s, const struct judge_seat *w,
     const struct game_state *st, int seat, const char *addr,
     const char *extra_key, const char *extra)

@@ -26,6 +26,17 @@ struct judge_seat {
 	struct db_game		 game;
 	const struct game_ops	*ops;
 	int			 seat;		/* or GAME_SEAT_GM */
+	bool			 by_gm;		/* the GM acting for seat */
+};
+
+/* A PRESS or BROADCAST being read, up to its ENDPRESS (judge_press.c). */
+struct judge_press {
+	bool		 active;
+	bool		 broadcast;
+	bool		 to[GAME_MAX_SEATS];
+	bool		 to_gm;
+	int		 lines;
+	struct buf	 body;
 };
 
 struct judge_session {
@@ -41,10 +52,15 @@ struct judge_session {
 	bool			 signoff;
 	bool			 failed;	/* a store error: roll back */
 	int			 nerrors;
+	struct judge_press	 press;
+	bool			 ordered;	/* orders or CLEAR in this mail */
+	int			 order_phase;	/* ... for this phase */
+	bool			 became;	/* BECOME was used (once a mail) */
+	size_t			 become_at;	/* reply offset of the BECOME */
 };
 
 /* Who may run a command. */
-enum judge_who { JUDGE_ANYONE, JUDGE_PLAYER, JUDGE_SIGNED };
+enum judge_who { JUDGE_ANYONE, JUDGE_PLAYER, JUDGE_SIGNED, JUDGE_GM };
 
 struct judge_cmd {
 	const char	*word;
@@ -66,6 +82,59 @@ void	judge_cmd_join(struct judge_session *, struct judge_line *);
 void	judge_cmd_signon(struct judge_session *, struct judge_line *);
 void	judge_cmd_resign(struct judge_session *, struct judge_line *);
 void	judge_orders(struct judge_session *, struct judge_line *);
+bool	judge_lookup(struct judge_session *, const char *name,
+	    struct judge_seat *);
+struct game_state *judge_load(struct judge_session *, const struct judge_seat *);
+int	judge_advance(struct judge_session *, struct judge_seat *,
+	    const struct game_state *);
+void	judge_start(struct judge_session *, struct judge_seat *);
+
+/* judge_opts.c: the judge's own option words of CREATE */
+int	judge_opts_strip(const char *all, struct buf *game_opts,
+	    struct game_diag *why);
+bool	judge_opt(const char *opts, const char *name, char *val, size_t len);
+
+/* judge_seats.c: naming seats in commands */
+int	judge_seat_named(const struct judge_env *, const struct game_ops *,
+	    const char *word);
+int	judge_seat_list(const struct judge_env *, const struct game_ops *,
+	    char *const *words, int nwords, int *out, int max, char *bad,
+	    size_t badlen);
+void	judge_seat_arg(const struct game_ops *, int seat, char *out,
+	    size_t len);
+
+/* judge_lobby.c: JOIN with preferences, ASSIGN, START, TAKEOVER, APPROVE,
+ * REFUSE, EJECT, BECOME */
+void	judge_lobby_join(struct judge_session *, struct judge_line *,
+	    struct judge_seat *);
+void	judge_cmd_assign(struct judge_session *, struct judge_line *);
+void	judge_cmd_start(struct judge_session *, struct judge_line *);
+void	judge_cmd_takeover(struct judge_session *, struct judge_line *);
+void	judge_lobby_approve(struct judge_session *, struct judge_line *);
+void	judge_lobby_refuse(struct judge_session *, struct judge_line *);
+void	judge_cmd_eject(struct judge_session *, struct judge_line *);
+void	judge_cmd_become(struct judge_session *, struct judge_line *);
+void	judge_become_finish(struct judge_session *);
+
+/* judge_assign.c: powers from preference lists (pure) */
+#define JUDGE_ASSIGN_NONE	(-1)
+int	judge_assign(int nseats, int nplayers, const int prefs[][GAME_MAX_SEATS],
+	    const int *nprefs, const int *fixed, uint64_t seed, int *seat_out);
+
+/* judge_orders.c: CLEAR and the confirmation of a power's orders */
+void	judge_cmd_clear(struct judge_session *, struct judge_line *);
+void	judge_orders_confirm(struct judge_session *, const struct catalog *,
+	    struct buf *out);
+
+/* judge_press.c: PRESS TO ..., BROADCAST, up to ENDPRESS */
+void	judge_cmd_press(struct judge_session *, struct judge_line *);
+void	judge_cmd_broadcast(struct judge_session *, struct judge_line *);
+void	judge_press_line(struct judge_session *, const char *raw);
+void	judge_press_end_of_mail(struct judge_session *);
+
+/* judge_history.c: HISTORY and SUMMARY */
+void	judge_cmd_history(struct judge_session *, struct judge_line *);
+void	judge_cmd_summary(struct judge_session *, struct judge_line *);
 
 /* judge_info.c: HELP, LIST, SET */
 void	judge_cmd_help(struct judge_session *, struct judge_line *);
@@ -79,5 +148,16 @@ void	judge_queue(struct judge_session *, const char *rcpt,
 void	judge_report_all(struct judge_session *, const struct judge_seat *,
 	    const struct game_state *, const char *extra_key, const char *extra);
 void	judge_report_current(struct judge_session *);
+const struct catalog *judge_reader_catalog(struct judge_session *,
+	    const char *addr);
+void	judge_report_one(struct judge_session *, const struct judge_seat *,
+	    const struct game_state *, int seat, const char *addr,
+	    const char *extra_key, const char *extra);
+
+/* judge_notify.c: short mails about a game to one reader or to all */
+void	judge_notify(struct judge_session *, const struct db_game *,
+	    const char *addr, const char *key, int nargs, ...);
+void	judge_notify_all(struct judge_session *, const struct db_game *,
+	    const char *except, const char *key, int nargs, ...);
 
 #endif

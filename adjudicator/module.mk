@@ -2,9 +2,17 @@ SRCS += \
 	adjudicator/catalog.c \
 	adjudicator/game.c \
 	adjudicator/judge.c \
+	adjudicator/judge_assign.c \
 	adjudicator/judge_game.c \
+	adjudicator/judge_history.c \
 	adjudicator/judge_info.c \
+	adjudicator/judge_lobby.c \
 	adjudicator/judge_mail.c \
+	adjudicator/judge_notify.c \
+	adjudicator/judge_opts.c \
+	adjudicator/judge_orders.c \
+	adjudicator/judge_press.c \
+	adjudicator/judge_seats.c \
 	adjudicator/password.c \
 	adjudicator/picture.c \
 	adjudicator/referee.c \
