@@ -9,6 +9,7 @@
  */
 #include <curl/curl.h>
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +41,8 @@ struct smtp_upload {
 	size_t		 pos;
 };
 
+static enum smtp_result smtp_send_once(struct smtp *, const char *,
+		    const char *, const char *, size_t, char *, size_t);
 static CURL	*smtp_handle_new(struct smtp *);
 static size_t	 smtp_read_cb(char *, size_t, size_t, void *);
 static int	 smtp_debug_cb(CURL *, curl_infotype, char *, size_t, void *);
@@ -97,8 +100,30 @@ smtp_free(struct smtp *s)
 	free(s);
 }
 
+/*
+ * A connection kept open between mails may be closed by the server at any
+ * time (Exim says 421 after smtp_accept_queue_per_connection mails): a
+ * temporary failure on a reused connection is tried once more on a fresh
+ * one before the mail waits for the outbox's backoff.
+ */
 enum smtp_result
 smtp_send(struct smtp *s, const char *from, const char *rcpt,
+    const char *msg, size_t len, char *why, size_t whylen)
+{
+	bool			 reused = s->c != NULL;
+	enum smtp_result	 res;
+
+	res = smtp_send_once(s, from, rcpt, msg, len, why, whylen);
+	if (res == SMTP_TEMPFAIL && reused) {
+		log_info("smtp: reused connection failed (%s), reconnecting",
+		    why);
+		res = smtp_send_once(s, from, rcpt, msg, len, why, whylen);
+	}
+	return res;
+}
+
+static enum smtp_result
+smtp_send_once(struct smtp *s, const char *from, const char *rcpt,
     const char *msg, size_t len, char *why, size_t whylen)
 {
 	struct smtp_upload	 up = { msg, len, 0 };
