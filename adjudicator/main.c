@@ -59,8 +59,9 @@ static const struct main_cmd main_cmds[] = {
 	  "  help, quit\n"
 	  "An accepted order line answers ok, order and echo lines, and when it\n"
 	  "completes the phase, \"played PLY\" and one \"told SIDE KEY TEXT\" line per\n"
-	  "message of each side's new view. README.md, \"The referee console\",\n"
-	  "has the whole format. Exit status 0 at the end of the input or quit.\n" },
+	  "message of each side's new view. docs/referee.md has the whole format.\n"
+	  "Exit status 0 at the end of the input or quit, 64 usage (or an unknown\n"
+	  "game), 66 no message catalog found.\n" },
 	{ "help", "pbemd help [COMMAND]",
 	  "Prints the usage of pbemd or of one command.\n" },
 };
@@ -107,6 +108,19 @@ main_help(const char *name)
 	}
 	printf("usage: %s\n\n%s", c->usage, c->help);
 	return 0;
+}
+
+/* Whether the command's words ask for its help (-h or --help). */
+static bool
+main_wants_help(int argc, char **argv)
+{
+	int	 i;
+
+	for (i = 2; i < argc; i++)
+		if (strcmp(argv[i], "-h") == 0 ||
+		    strcmp(argv[i], "--help") == 0)
+			return true;
+	return false;
 }
 
 /* serve and deliver: -c FILE, and --once for serve. */
@@ -168,7 +182,8 @@ main(int argc, char **argv)
 	if (strcmp(cmd, "adjudicate") == 0)
 		return dip_cli_main(argc - 1, argv + 1);
 	if (strcmp(cmd, "referee") == 0)
-		return referee_main(argc - 1, argv + 1);
+		return main_wants_help(argc, argv) ? main_help(cmd) :
+		    referee_main(argc - 1, argv + 1);
 	fprintf(stderr, "pbemd: unknown command %s\n", cmd);
 	main_usage(stderr);
 	return EX_USAGE;
