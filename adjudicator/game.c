@@ -12,9 +12,11 @@
 #include "game.h"
 
 extern const struct game_ops wkw_ops;
+extern const struct game_ops kz_ops;
 
 static const struct game_ops *const games[] = {
 	&wkw_ops,
+	&kz_ops,
 };
 
 const struct game_ops *

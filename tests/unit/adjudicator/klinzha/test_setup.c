@@ -1,0 +1,189 @@
+/*
+ * test_setup.c - the KlinZha set-up (rules/klinzha.md 4.1, decision 7):
+ * one line per player, the corners, what is checked from the setter's
+ * view, and the refusals with "choose another field" that name only the
+ * field that clashes with hidden enemy material.
+ */
+#include "tests/unit/adjudicator/klinzha/kz_test.h"
+
+#define APEX_SETUP	"SETUP apex F E-37 L E-26 S D-27 Y C-18 Y D-38 " \
+			"V E-27 V E-38 V E-48 B D-28 G E-37"
+
+static struct game_state *
+fresh(const char *options)
+{
+	struct game_state	*st;
+	struct game_diag	 why;
+
+	ck_assert_int_eq(kz_ops.create(options, 11, &st, &why), 0);
+	ck_assert_int_eq(kz_ops.start(st, 0, &why), 0);
+	kzt_roundtrip(st);
+	return st;
+}
+
+static void
+setup(struct game_state *st, int seat, const char *line)
+{
+	struct game_order	 o;
+	struct game_diag	 why;
+
+	ck_assert_msg(kzt_parse(st, seat, line, &o, &why) == 1,
+	    "%s: %s %s", line, why.msg.key, why.msg.args[0]);
+	ck_assert(kz_ops.ready(st, &o, 1));
+	ck_assert_int_eq(kz_ops.adjudicate(st, &o, 1, &why), 0);
+	kzt_roundtrip(st);
+}
+
+START_TEST(both_players_set_up_and_gold_moves)
+{
+	struct game_state	*st = fresh("clouded");
+	char			 l[12];
+
+	ck_assert_str_eq(kzt_refusal(st, 1, APEX_SETUP), "kz.err.no_setup_now");
+	setup(st, 0, APEX_SETUP);
+	ck_assert_int_eq(st->phase, KZ_PHASE_SETUP2);
+	ck_assert(kzt_told(st, 1, "kz.info.setup_second", "@kz.point.apex"));
+	ck_assert_str_eq(kzt_refusal(st, 1, "SETUP apex F E-37 L E-26 S D-27 "
+	    "Y C-18 Y D-38 V E-27 V E-38 V E-48 B D-28 G E-37"),
+	    "kz.err.corner_taken");
+	setup(st, 1, "setup left f g-24 l h-24 s g-25 y h-23 y h-34 "
+	    "v g-35 v h-35 v h-45 b i-23 g g-24");
+	ck_assert_int_eq(st->phase, KZ_PHASE_PLAY);
+	ck_assert_int_eq(st->turn, 0);
+	ck_assert_int_eq(st->pos.goal[1], kzt_field("G-24"));
+	/* Green sees the apex through the light clouds: row D is clear,
+	 * row E a cloud edge. */
+	kzt_label(st, 1, "D-27", l);
+	ck_assert_str_eq(l, "S");
+	kzt_label(st, 1, "E-38", l);
+	ck_assert_str_eq(l, "?");
+	kzt_label(st, 0, "G-24", l);
+	ck_assert_str_eq(l, "f*");
+	kz_ops.free(st);
+}
+END_TEST
+
+START_TEST(setup_checks_from_the_own_view)
+{
+	struct game_state	*st = fresh("");
+
+	ck_assert_str_eq(kzt_refusal(st, 0, "SETUP"), "kz.err.setup_corner");
+	ck_assert_str_eq(kzt_refusal(st, 0, "SETUP middle F E-37"),
+	    "kz.err.setup_corner");
+	ck_assert_str_eq(kzt_refusal(st, 0, "SETUP apex F E-37"),
+	    "kz.err.setup_count");
+	ck_assert_str_eq(kzt_refusal(st, 0, "SETUP apex F E-37 F E-26"),
+	    "kz.err.setup_count");
+	ck_assert_str_eq(kzt_refusal(st, 0, "SETUP apex F E-37 L E-26 S D-27 "
+	    "Y C-18 Y D-38 V E-27 V E-38 V E-15 B D-28 G E-37"),
+	    "kz.err.setup_field");	/* E-15 is a half field */
+	ck_assert_str_eq(kzt_refusal(st, 0, "SETUP apex F E-37 L E-26 S D-27 "
+	    "Y C-18 Y D-38 V E-27 V E-38 V E-38 B D-28 G E-37"),
+	    "kz.err.setup_twice");
+	ck_assert_str_eq(kzt_refusal(st, 0, "SETUP apex F E-37 L E-26 S D-27 "
+	    "Y C-18 Y D-38 V E-27 V E-38 V E-48 B D-28 G D-27"),
+	    "kz.err.goal_on");
+	ck_assert_str_eq(kzt_refusal(st, 0, "SETUP apex F E-37 L E-26 S D-27 "
+	    "Y C-18 Y D-38 V E-27 V E-38 V E-48 B D-28 G D-27"),
+	    "kz.err.goal_on");
+	ck_assert_str_eq(kzt_refusal(st, 0, "SETUP apex F E-37 L E-26 S D-27 "
+	    "Y C-18 Y D-38 V E-27 V E-38 V E-48 B D-28 G C-28"),
+	    "kz.err.goal_zone");
+	ck_assert_str_eq(kzt_refusal(st, 0, "SETUP apex F E-37 L E-26 S D-27 "
+	    "Y C-18 Y D-38 V E-27 V E-38 V E-48 B D-28 G X-37"),
+	    "kz.err.bad_field");
+	kz_ops.free(st);
+}
+END_TEST
+
+/*
+ * Decision 7: Gold's Blockader on F-37 lies under a light cloud; its zone
+ * reaches the half field F-36. Green's Blockader on G-36 would bring the
+ * zones together: refused naming G-36 only. Seen (open game), the same
+ * set-up is refused with its reason.
+ */
+START_TEST(hidden_clash_names_only_the_field)
+{
+	static const char gold[] = "SETUP apex F E-37 L E-26 S D-27 Y C-18 "
+	    "Y D-38 V E-27 V E-38 V E-48 B F-37 G E-26";
+	static const char green[] = "SETUP left F G-24 L H-24 S G-25 Y H-23 "
+	    "Y H-34 V G-35 V H-35 V H-45 B G-36 G G-24";
+	struct game_state	*st = fresh("clouded");
+	struct game_order	 o;
+	struct game_diag	 why;
+
+	ck_assert_int_eq(st->pos.cloud[kzt_field("F-37")], KZ_CLOUD);
+	setup(st, 0, gold);
+	ck_assert_int_eq(kzt_parse(st, 1, green, &o, &why), -1);
+	ck_assert_str_eq(why.msg.key, "kz.err.choose_another");
+	ck_assert_int_eq(why.msg.nargs, 1);
+	ck_assert_str_eq(why.msg.args[0], "G-36");
+	kz_ops.free(st);
+	st = fresh("");
+	setup(st, 0, gold);
+	ck_assert_str_eq(kzt_refusal(st, 1, green), "kz.err.block_near");
+	kz_ops.free(st);
+	/* With half fields open, Green may not set up on a half field Gold
+	 * holds under a cloud. */
+	st = fresh("clouded half-fields");
+	setup(st, 0, "SETUP apex F E-37 L E-26 S D-27 Y C-18 Y D-38 V E-27 "
+	    "V E-38 V F-36 B D-28 G E-37");
+	ck_assert_int_eq(kzt_parse(st, 1, "SETUP left F G-24 L H-24 S G-25 "
+	    "Y H-23 Y H-34 V G-35 V F-36 V H-45 B I-23 G G-24", &o, &why), -1);
+	ck_assert_str_eq(why.msg.key, "kz.err.choose_another");
+	ck_assert_str_eq(why.msg.args[0], "F-36");
+	kz_ops.free(st);
+}
+END_TEST
+
+START_TEST(create_options)
+{
+	struct game_state	*st;
+	struct game_diag	 why;
+
+	ck_assert_int_eq(kz_ops.create("clouded layout=blind", 1, &st, &why),
+	    -1);
+	ck_assert_str_eq(why.msg.key, "kz.err.cloud_limit");
+	ck_assert_int_eq(kz_ops.create("clouded layout=blind no-cloud-limit",
+	    1, &st, &why), 0);
+	kz_ops.free(st);
+	ck_assert_int_eq(kz_ops.create("open layout=light", 1, &st, &why), -1);
+	ck_assert_str_eq(why.msg.key, "kz.err.open_clouds");
+	ck_assert_int_eq(kz_ops.create("open blind", 1, &st, &why), -1);
+	ck_assert_int_eq(kz_ops.create("clouded zone-gap=9", 1, &st, &why), -1);
+	ck_assert_str_eq(why.msg.key, "kz.err.option_value");
+	ck_assert_int_eq(kz_ops.create("clouded frobnicate", 1, &st, &why), -1);
+	ck_assert_str_eq(why.msg.key, "kz.err.option");
+	ck_assert_int_eq(kz_ops.create("clouded clouds=nnn", 1, &st, &why), -1);
+	ck_assert_int_eq(kz_ops.create("blind", 1, &st, &why), 0);
+	ck_assert_int_eq(st->zone_gap, 4);
+	ck_assert_int_eq(st->pos.cloud[40], KZ_CLOUD);
+	kzt_roundtrip(st);
+	kz_ops.free(st);
+	ck_assert_int_eq(kz_ops.create("", 1, &st, &why), 0);
+	ck_assert_int_eq(st->zone_gap, 3);
+	ck_assert_int_eq(st->form, KZ_OPEN);
+	kz_ops.free(st);
+	ck_assert_int_eq(kz_ops.create("clouded moving-clouds clouds-step=2",
+	    1, &st, &why), 0);
+	ck_assert_int_eq(kz_ops.start(st, GAME_NOBODY, &why), 0);
+	ck_assert_int_ge(st->cloud_every, 1);
+	ck_assert_int_le(st->cloud_every, 6);
+	kzt_roundtrip(st);
+	kz_ops.free(st);
+}
+END_TEST
+
+Suite *
+test_suite(void)
+{
+	Suite	*s = suite_create("adjudicator/klinzha/setup");
+	TCase	*t = tcase_create("setup");
+
+	tcase_add_test(t, both_players_set_up_and_gold_moves);
+	tcase_add_test(t, setup_checks_from_the_own_view);
+	tcase_add_test(t, hidden_clash_names_only_the_field);
+	tcase_add_test(t, create_options);
+	suite_add_tcase(s, t);
+	return s;
+}
