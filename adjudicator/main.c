@@ -51,6 +51,7 @@ static const struct main_cmd main_cmds[] = {
 	  "  play LINE      one order line as a mail of its own\n"
 	  "  order LINE     one line of a longer mail; submit ends the mail\n"
 	  "  orders         the orders kept for this phase\n"
+	  "  clear [SIDE]   the judge's CLEAR   pending [SIDE]  what SIDE still owes\n"
 	  "  resign [SIDE]  the judge's RESIGN\n"
 	  "  view SIDE|gm   a view: seat, ply, status, winner, due, grid, cell,\n"
 	  "                 material and msg lines     board SIDE|gm  its diagram\n"

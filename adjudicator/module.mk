@@ -17,6 +17,7 @@ SRCS += \
 	adjudicator/picture.c \
 	adjudicator/referee.c \
 	adjudicator/referee_main.c \
+	adjudicator/referee_orders.c \
 	adjudicator/referee_print.c \
 	adjudicator/report.c
 SRCS += \

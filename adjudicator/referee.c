@@ -3,51 +3,24 @@
  *
  * Reads commands on standard input, one per line, and answers each on
  * standard output: a first line "ok ...", "refused KEY TEXT" or
- * "error TEXT", the answer's lines, and a line "." (README.md, "The referee
- * console"). An order line goes the judge's way (judge_game.c
- * judge_orders): the game's parser with the mail's context, stored by seat
- * and slot, the phase played as soon as the game says the orders are
- * ready. The console holds one position in memory and touches no database.
+ * "error TEXT", the answer's lines, and a line "." (docs/referee.md). This
+ * file reads the commands and holds the position: loading it (new,
+ * position), showing it (state, view, board, result, perft) and who speaks
+ * (as); the orders are referee_orders.c's. The console holds one position
+ * in memory and touches no database or mail.
  */
 #include <ctype.h>
 #include <errno.h>
-#include <getopt.h>
-#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <unistd.h>
 
 #include "common/util.h"
-#include "referee.h"
+#include "referee_priv.h"
 
-#define REFEREE_LINE_MAX	4096
-#define REFEREE_ORDERS		256	/* orders kept for one phase */
-#define REFEREE_AUTO		(-3)	/* the speaker is the side due */
-#define REFEREE_QUIT		1
-#define EX_USAGE		64
-#define EX_NOINPUT		66
-
-struct referee {
-	const struct referee_out *o;
-	FILE			*in;
-	struct game_state	*st;		/* NULL: no position yet */
-	int			 speaker;	/* a seat, gm or REFEREE_AUTO */
-	char			 ctx[GAME_CTX_MAX];	/* of the "mail" */
-	int			 norders;
-	struct game_order	 orders[REFEREE_ORDERS];
-	struct game_view	 view;		/* scratch */
-};
-
-struct referee_cmd {
-	const char	*word;
-	bool		 position;	/* needs a loaded position */
-	int		(*run)(struct referee *, char *rest);
-};
-
-static void __attribute__((format(printf, 2, 3)))
+void
 referee_error(struct referee *r, const char *fmt, ...)
 {
 	va_list	 ap;
@@ -60,7 +33,7 @@ referee_error(struct referee *r, const char *fmt, ...)
 }
 
 /* The next word of *p, NUL-terminated in place; NULL when there is none. */
-static char *
+char *
 referee_word(char **p)
 {
 	char	*w;
@@ -87,7 +60,7 @@ referee_set(struct referee *r, struct game_state *st)
 }
 
 /* What every side is told after a phase: each message of its view. */
-static void
+void
 referee_told(struct referee *r)
 {
 	char	 side[REFEREE_SIDE_MAX], prefix[REFEREE_SIDE_MAX + 8];
@@ -106,7 +79,7 @@ referee_told(struct referee *r)
  * The seat that speaks: the one set by "as", else the only seat the game
  * awaits. -1 (and the error said) when that is not one seat.
  */
-static int
+int
 referee_speaker(struct referee *r, int *seat)
 {
 	char	 side[REFEREE_SIDE_MAX];
@@ -146,7 +119,8 @@ referee_cmd_help(struct referee *r, char *rest)
 	    "new SEED [first SIDE] [OPTION...]\n"
 	    "position            (then the saved state text, then \".\")\n"
 	    "state\nsides\nas SIDE|gm|auto\nlegal\ncount\n"
-	    "play LINE\norder LINE\nsubmit\norders\nresign [SIDE]\n"
+	    "play LINE\norder LINE\nsubmit\norders\nclear [SIDE]\n"
+	    "pending [SIDE]\nresign [SIDE]\n"
 	    "view SIDE|gm\nboard SIDE|gm\nresult\nperft N\nhelp\nquit\n",
 	    r->o->f);
 	return 0;
@@ -288,214 +262,6 @@ referee_cmd_as(struct referee *r, char *rest)
 	return 0;
 }
 
-struct referee_list {
-	char	**v;
-	size_t	  n, cap;
-};
-
-static void
-referee_list_add(void *arg, const char *order)
-{
-	struct referee_list	*l = arg;
-
-	if (l->n == l->cap) {
-		l->cap = l->cap ? 2 * l->cap : 64;
-		l->v = xrealloc(l->v, l->cap * sizeof(*l->v));
-	}
-	l->v[l->n++] = xstrdup(order);
-}
-
-static int
-referee_list_cmp(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* legal and count: every order the speaker could give, sorted. */
-static void
-referee_legal(struct referee *r, bool print)
-{
-	struct referee_list	 l = { NULL, 0, 0 };
-	size_t			 i;
-	int			 seat;
-
-	if (r->o->ops->legal == NULL) {
-		referee_error(r, "%s cannot list its legal orders",
-		    r->o->ops->name);
-		return;
-	}
-	if (referee_speaker(r, &seat) == -1)
-		return;
-	if (r->o->ops->legal(r->st, seat, referee_list_add, &l) < 0) {
-		referee_error(r, "%s cannot list the legal orders here",
-		    r->o->ops->name);
-		goto out;
-	}
-	if (l.n > 1)
-		qsort(l.v, l.n, sizeof(*l.v), referee_list_cmp);
-	fprintf(r->o->f, "ok %zu\n", l.n);
-	for (i = 0; print && i < l.n; i++)
-		referee_print_text(r->o, l.v[i]);
-out:
-	for (i = 0; i < l.n; i++)
-		free(l.v[i]);
-	free(l.v);
-}
-
-static int
-referee_cmd_legal(struct referee *r, char *rest)
-{
-	(void)rest;
-	referee_legal(r, true);
-	return 0;
-}
-
-static int
-referee_cmd_count(struct referee *r, char *rest)
-{
-	(void)rest;
-	referee_legal(r, false);
-	return 0;
-}
-
-/* As db_order_put: the same seat and slot replace the earlier order. */
-static void
-referee_store(struct referee *r, const struct game_order *go)
-{
-	int	 i;
-
-	for (i = 0; i < r->norders; i++)
-		if (r->orders[i].seat == go->seat &&
-		    strcmp(r->orders[i].slot, go->slot) == 0)
-			break;
-	if (i == REFEREE_ORDERS)
-		return;		/* cannot happen: parse bounds it below */
-	r->orders[i] = *go;
-	if (i == r->norders)
-		r->norders++;
-}
-
-/* As judge_maybe_adjudicate: play the phase once the orders are ready. */
-static void
-referee_maybe_play(struct referee *r)
-{
-	struct game_diag	 why;
-
-	if (!r->o->ops->ready(r->st, r->orders, r->norders))
-		return;
-	memset(&why, 0, sizeof(why));
-	if (r->o->ops->adjudicate(r->st, r->orders, r->norders, &why) != 0) {
-		referee_print_msg(r->o, "failed", &why.msg);
-		return;
-	}
-	r->norders = 0;
-	r->o->ops->view(r->st, GAME_SEAT_GM, &r->view);
-	fprintf(r->o->f, "played %d\n", r->view.ply);
-	referee_told(r);
-}
-
-/* One order line of the speaker, as judge_orders handles it. */
-static void
-referee_line(struct referee *r, const char *line)
-{
-	struct game_order	 go[GAME_MAX_SEATS * 8];
-	struct game_diag	 why;
-	int			 seat, n, i, max;
-
-	if (referee_speaker(r, &seat) == -1)
-		return;
-	max = (int)(sizeof(go) / sizeof(go[0]));
-	if (max > REFEREE_ORDERS - r->norders)
-		max = REFEREE_ORDERS - r->norders;
-	memset(&why, 0, sizeof(why));
-	memset(go, 0, sizeof(go));
-	n = r->o->ops->parse(r->st, seat, line, r->ctx, go, max, &why);
-	if (n < 0) {
-		referee_print_msg(r->o, "refused", &why.msg);
-		return;
-	}
-	fputs("ok\n", r->o->f);
-	if (n == 0 && why.msg.key[0] != '\0')
-		referee_print_msg(r->o, "note", &why.msg);
-	for (i = 0; i < n; i++) {
-		go[i].seat = seat;
-		referee_store(r, &go[i]);
-		fprintf(r->o->f, "order %s\n", go[i].text);
-		referee_print_msg(r->o, "echo", &go[i].echo);
-	}
-	referee_maybe_play(r);
-}
-
-/* "play LINE": a mail of one order line. */
-static int
-referee_cmd_play(struct referee *r, char *rest)
-{
-	r->ctx[0] = '\0';
-	referee_line(r, rest);
-	r->ctx[0] = '\0';
-	return 0;
-}
-
-/* "order LINE": the next line of a mail that "submit" ends. */
-static int
-referee_cmd_order(struct referee *r, char *rest)
-{
-	referee_line(r, rest);
-	return 0;
-}
-
-static int
-referee_cmd_submit(struct referee *r, char *rest)
-{
-	(void)rest;
-	r->ctx[0] = '\0';
-	fputs("ok\n", r->o->f);
-	return 0;
-}
-
-static int
-referee_cmd_orders(struct referee *r, char *rest)
-{
-	char	 side[REFEREE_SIDE_MAX];
-	int	 i;
-
-	(void)rest;
-	fprintf(r->o->f, "ok %d\n", r->norders);
-	for (i = 0; i < r->norders; i++) {
-		referee_print_side(r->o, r->orders[i].seat, side);
-		fprintf(r->o->f, "order %s %s %s\n", side, r->orders[i].slot,
-		    r->orders[i].text);
-	}
-	return 0;
-}
-
-/* "resign [SIDE]": the judge's RESIGN. */
-static int
-referee_cmd_resign(struct referee *r, char *rest)
-{
-	struct game_msg	 m;
-	char		*w = referee_word(&rest);
-	int		 seat;
-
-	if (w != NULL) {
-		if ((seat = referee_print_parse_side(r->o, w)) < 0) {
-			referee_error(r, "no such side: %s", w);
-			return 0;
-		}
-	} else if (referee_speaker(r, &seat) == -1)
-		return 0;
-	if (r->o->ops->resign(r->st, seat) != 0) {
-		game_msg_set(&m, "judge.err.cannot_resign", 0);
-		referee_print_msg(r->o, "refused", &m);
-		return 0;
-	}
-	r->norders = 0;
-	r->ctx[0] = '\0';
-	fputs("ok\n", r->o->f);
-	referee_told(r);
-	return 0;
-}
-
 /* view and board: whose view a word names; -1 (and said) for none. */
 static int
 referee_viewer(struct referee *r, char *rest, int *seat)
@@ -585,6 +351,12 @@ referee_cmd_quit(struct referee *r, char *rest)
 	return REFEREE_QUIT;
 }
 
+struct referee_cmd {
+	const char	*word;
+	bool		 position;	/* needs a loaded position */
+	int		(*run)(struct referee *, char *rest);
+};
+
 static const struct referee_cmd referee_cmds[] = {
 	{ "help", false, referee_cmd_help },
 	{ "sides", false, referee_cmd_sides },
@@ -598,6 +370,8 @@ static const struct referee_cmd referee_cmds[] = {
 	{ "order", true, referee_cmd_order },
 	{ "submit", true, referee_cmd_submit },
 	{ "orders", true, referee_cmd_orders },
+	{ "clear", true, referee_cmd_clear },
+	{ "pending", true, referee_cmd_pending },
 	{ "resign", true, referee_cmd_resign },
 	{ "view", true, referee_cmd_view },
 	{ "board", true, referee_cmd_board },

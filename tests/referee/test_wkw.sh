@@ -390,6 +390,28 @@ check "Blind-Fun: resign tells Black" grep -qx \
     'told black wkw.ev.resigned White resigned.' <(answer blind 4)
 expect "Blind-Fun: Black won" "$(answer blind 5)" "ok won black"
 
+# ------------------------------------------------ clear and pending
+session pend weekeewachee <<'IN'
+new 4
+pending white
+as white
+play SETUP RPSW
+pending
+clear
+orders
+pending black
+clear black
+IN
+check "pending/clear session runs clean" clean_run pend
+expect "pending: White owes the setup" "$(answer pend 2)" \
+    "ok 1
+pending judge.confirm.incomplete Your orders are NOT complete yet."
+expect "pending: nothing once the setup is kept" "$(answer pend 5)" "ok 0"
+expect "clear withdraws White's setup" "$(answer pend 6)" "ok 1"
+expect "clear: no order is kept" "$(answer pend 7)" "ok 0"
+expect "pending names the side asked for" "$(answer pend 8 | head -1)" "ok 1"
+expect "clear of a side without orders" "$(answer pend 9)" "ok 0"
+
 # ------------------------------------------------ the console itself
 session console weekeewachee <<IN
 legal
