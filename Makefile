@@ -74,7 +74,7 @@ build/gen/%.san.o: build/gen/%.c
 	$(CC) $(SAN_CFLAGS) -c -o $@ $<
 
 # One Check binary per tests/unit/**/test_*.c, all with ASan and UBSan.
-build/san/tests/unit/%: build/san/tests/unit/%.o build/san/tests/unit/testmain.o build/san/libpbemd.a
+build/san/tests/unit/%: build/san/tests/unit/%.o build/san/tests/unit/testmain.o $(UNIT_SUPPORT_OBJS) build/san/libpbemd.a
 	$(CC) $(SAN_CFLAGS) -o $@ $^ $(CHECK_LIBS) $(PKG_LIBS) $(LDFLAGS)
 
 deps:

@@ -13,10 +13,20 @@
 
 extern const struct game_ops wkw_ops;
 extern const struct game_ops kz_ops;
+extern const struct game_ops dip_ops;
 
 static const struct game_ops *const games[] = {
 	&wkw_ops,
 	&kz_ops,
+	&dip_ops,
+};
+
+/* Other words for a game in CREATE. */
+static const struct {
+	const char	*alias;
+	const char	*name;
+} aliases[] = {
+	{ "diplomacy", "standard" },
 };
 
 const struct game_ops *
@@ -24,6 +34,9 @@ game_find(const char *name)
 {
 	size_t	 i;
 
+	for (i = 0; i < sizeof(aliases) / sizeof(aliases[0]); i++)
+		if (strcasecmp(aliases[i].alias, name) == 0)
+			name = aliases[i].name;
 	for (i = 0; i < sizeof(games) / sizeof(games[0]); i++)
 		if (strcasecmp(games[i]->name, name) == 0)
 			return games[i];

@@ -34,7 +34,7 @@ struct game_state;
 #define GAME_SLOT_MAX		32
 #define GAME_ORDER_MAX		256	/* one canonical order */
 #define GAME_BOARD_MAX		4096	/* a fixed-width diagram */
-#define GAME_VIEW_MSGS		48
+#define GAME_VIEW_MSGS		256	/* Zombie-Diplomacy: every order of two boards */
 #define GAME_CTX_MAX		32	/* parse context of one mail */
 #define GAME_CELLS_MAX		256	/* fields of a picture (ARI: 225) */
 

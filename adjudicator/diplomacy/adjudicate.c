@@ -85,6 +85,9 @@ const struct dip_why_entry dip_why_table[DIP_W__COUNT] = {
 	    "dip.why.already_removed" },
 	[DIP_W_REPLACED] = { "replaced by a later order",
 	    "dip.why.replaced" },
+	[DIP_W_UNDEAD] = { "undead unit there", "dip.why.undead" },
+	[DIP_W_UNDEAD_MOVES] = { "undead units never move",
+	    "dip.why.undead_moves" },
 };
 
 static bool
@@ -98,9 +101,13 @@ adjustments_due(const struct dip_state *st)
 	return false;
 }
 
-/* After the last phase of a season. */
-static void
-next_season(struct dip_state *st, struct dip_report *rep)
+/*
+ * After the last phase of a season. Exported for Zombie-Diplomacy, whose
+ * Zombie-board places zombies between its retreats and the end of the
+ * season (rules/zombie-diplomacy.md, "One phase clock").
+ */
+void
+dip_adjudicate_season(struct dip_state *st, struct dip_report *rep)
 {
 	if (st->season == DIP_SPRING) {
 		st->season = DIP_FALL;
@@ -145,6 +152,6 @@ dip_adjudicate(struct dip_state *st, const struct dip_order *orders,
 	default:
 		return -1;
 	}
-	next_season(st, rep);
+	dip_adjudicate_season(st, rep);
 	return 0;
 }

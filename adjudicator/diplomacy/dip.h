@@ -248,6 +248,8 @@ enum dip_why {
 	DIP_W_NO_REMOVALS_LEFT,
 	DIP_W_ALREADY_REMOVED,
 	DIP_W_REPLACED,
+	DIP_W_UNDEAD,		/* rules/zombie-diplomacy.md: undead units */
+	DIP_W_UNDEAD_MOVES,
 	DIP_W__COUNT
 };
 
@@ -327,6 +329,7 @@ int	 dip_order_format(const struct dip_map *, const struct dip_order *,
 /* adjudicate.c: plays the phase the state is in and moves it on. */
 int	 dip_adjudicate(struct dip_state *, const struct dip_order *orders,
 	    int norders, struct dip_report *rep, struct dip_scratch *scratch);
+void	 dip_adjudicate_season(struct dip_state *, struct dip_report *rep);
 
 /* movement.c, retreat.c, adjust.c: the three kinds of phase. */
 void	 dip_movement(struct dip_state *, const struct dip_order *, int,

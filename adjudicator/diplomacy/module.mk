@@ -1,10 +1,15 @@
-# The Diplomacy engine (issue 3).
+# The Diplomacy engine (issue 3) and its games (issue 4).
 SRCS += \
 	adjudicator/diplomacy/adjudicate.c \
 	adjudicator/diplomacy/adjust.c \
+	adjudicator/diplomacy/board.c \
+	adjudicator/diplomacy/board_parse.c \
+	adjudicator/diplomacy/board_text.c \
+	adjudicator/diplomacy/board_view.c \
 	adjudicator/diplomacy/cli.c \
 	adjudicator/diplomacy/map.c \
 	adjudicator/diplomacy/movement.c \
+	adjudicator/diplomacy/ops.c \
 	adjudicator/diplomacy/order.c \
 	adjudicator/diplomacy/outcome.c \
 	adjudicator/diplomacy/resolve.c \

@@ -1,0 +1,200 @@
+/*
+ * support_game.c - the helpers of support_game.h. Assertions are Check's,
+ * so a helper's failure fails the test that called it.
+ */
+#include "tests/unit/test.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests/unit/adjudicator/diplomacy/support_game.h"
+
+
+struct dip_map	 tg_map;
+
+void
+tg_map_setup(void)
+{
+	struct game_diag	 why;
+
+	ck_assert_int_eq(dip_map_load(dip_standard_map_text, &tg_map, &why),
+	    0);
+}
+
+int
+tg_loc(const char *name)
+{
+	int	 l = dip_map_locname(&tg_map, name);
+
+	ck_assert_int_ge(l, 0);
+	return l;
+}
+
+char *
+tg_save(const struct tg *g)
+{
+	size_t	 n = g->ops->save(g->st, NULL, 0);
+	char	*s = malloc(n + 1);
+
+	ck_assert_ptr_nonnull(s);
+	ck_assert_uint_eq(g->ops->save(g->st, s, n + 1), n);
+	ck_assert_uint_eq(strlen(s) + 1, n);
+	return s;
+}
+
+/* save(load(save(s))) == save(s) (STYLE.md 12). */
+void
+tg_roundtrip(const struct tg *g)
+{
+	struct game_state	*copy;
+	struct game_diag	 why;
+	char			*a, *b;
+	size_t			 n;
+
+	a = tg_save(g);
+	ck_assert_msg(g->ops->load(a, &copy, &why) == 0, "load: %s\n%s",
+	    why.msg.key, a);
+	n = g->ops->save(copy, NULL, 0);
+	b = malloc(n + 1);
+	ck_assert_ptr_nonnull(b);
+	g->ops->save(copy, b, n + 1);
+	ck_assert_str_eq(a, b);
+	g->ops->free(copy);
+	free(a);
+	free(b);
+}
+
+struct tg *
+tg_new(const struct game_ops *ops, const char *options)
+{
+	struct tg	*g = calloc(1, sizeof(*g));
+
+	ck_assert_ptr_nonnull(g);
+	g->ops = ops;
+	ck_assert_int_eq(ops->create(options, 42, &g->st, &g->why), 0);
+	tg_roundtrip(g);
+	ck_assert_int_eq(ops->start(g->st, GAME_NOBODY, &g->why), 0);
+	tg_roundtrip(g);
+	return g;
+}
+
+struct tg *
+tg_load(const struct game_ops *ops, const char *text)
+{
+	struct tg	*g = calloc(1, sizeof(*g));
+
+	ck_assert_ptr_nonnull(g);
+	g->ops = ops;
+	ck_assert_msg(ops->load(text, &g->st, &g->why) == 0, "load: %s",
+	    g->why.msg.key);
+	tg_roundtrip(g);
+	return g;
+}
+
+void
+tg_free(struct tg *g)
+{
+	if (g == NULL)
+		return;
+	g->ops->free(g->st);
+	free(g);
+}
+
+/* A new mail: the parse context starts empty. */
+void
+tg_mail(struct tg *g)
+{
+	g->ctx[0] = '\0';
+}
+
+/* One line as the judge hands it over; returns the parser's count. */
+int
+tg_order(struct tg *g, int seat, const char *line)
+{
+	struct game_order	 o[16];
+	int			 n, i, j;
+
+	memset(&g->why, 0, sizeof(g->why));
+	n = g->ops->parse(g->st, seat, line, g->ctx, o, 16, &g->why);
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < g->n; j++)
+			if (g->o[j].seat == o[i].seat &&
+			    strcmp(g->o[j].slot, o[i].slot) == 0)
+				break;
+		if (j == g->n) {
+			ck_assert_int_lt(g->n, TG_MAX_ORDERS);
+			g->n++;
+		}
+		g->o[j] = o[i];
+	}
+	return n;
+}
+
+void
+tg_ok(struct tg *g, int seat, const char *line)
+{
+	int	 n = tg_order(g, seat, line);
+
+	ck_assert_msg(n >= 0, "refused: \"%s\": %s (%s; %s)", line,
+	    g->why.msg.key, g->why.msg.args[1], g->why.msg.args[2]);
+}
+
+void
+tg_refused(struct tg *g, int seat, const char *line, const char *key)
+{
+	ck_assert_msg(tg_order(g, seat, line) < 0, "accepted: %s", line);
+	ck_assert_str_eq(g->why.msg.key, key);
+}
+
+void
+tg_play(struct tg *g)
+{
+	struct game_diag	 why;
+
+	ck_assert_int_eq(g->ops->adjudicate(g->st, g->o, g->n, &why), 0);
+	g->n = 0;
+	tg_roundtrip(g);
+}
+
+const struct game_view *
+tg_view(struct tg *g, int seat)
+{
+	g->ops->view(g->st, seat, &g->v);
+	return &g->v;
+}
+
+/* Messages with key whose arguments include arg (NULL: any). */
+int
+tg_count(const struct game_view *v, const char *key, const char *arg)
+{
+	int	 i, j, n = 0;
+
+	for (i = 0; i < v->nmsgs; i++) {
+		if (strcmp(v->msgs[i].key, key) != 0)
+			continue;
+		if (arg == NULL)
+			n++;
+		else
+			for (j = 0; j < v->msgs[i].nargs; j++)
+				if (strcmp(v->msgs[i].args[j], arg) == 0) {
+					n++;
+					break;
+				}
+	}
+	return n;
+}
+
+const struct game_msg *
+tg_find(const struct game_view *v, const char *key, const char *arg)
+{
+	int	 i, j;
+
+	for (i = 0; i < v->nmsgs; i++) {
+		if (strcmp(v->msgs[i].key, key) != 0)
+			continue;
+		for (j = 0; j < v->msgs[i].nargs || arg == NULL; j++)
+			if (arg == NULL || strcmp(v->msgs[i].args[j], arg) == 0)
+				return &v->msgs[i];
+	}
+	return NULL;
+}

@@ -1,0 +1,49 @@
+/*
+ * support_game.h - test helpers for games driven through game_ops the way
+ * the judge drives them: a list of orders in which a later order for the
+ * same seat and slot replaces the earlier one, the save/load round trip
+ * after every step, and looking up messages of a view. Also the map
+ * fixture the engine tests share. Linked into every unit-test binary
+ * (tests/module.mk).
+ */
+#ifndef PBEMD_TEST_SUPPORT_GAME_H
+#define PBEMD_TEST_SUPPORT_GAME_H
+
+#include "adjudicator/game.h"
+#include "adjudicator/diplomacy/dip.h"
+
+#define TG_MAX_ORDERS	256
+
+struct tg {
+	const struct game_ops	*ops;
+	struct game_state	*st;
+	int			 n;
+	struct game_order	 o[TG_MAX_ORDERS];
+	char			 ctx[GAME_CTX_MAX];
+	struct game_diag	 why;	/* of the last refused line */
+	struct game_view	 v;	/* of the last tg_view() */
+};
+
+/* The standard map, loaded once per test (an unchecked fixture). */
+extern struct dip_map	 tg_map;
+void	 tg_map_setup(void);
+int	 tg_loc(const char *name);
+
+struct tg	*tg_new(const struct game_ops *, const char *options);
+struct tg	*tg_load(const struct game_ops *, const char *text);
+void		 tg_free(struct tg *);
+void		 tg_roundtrip(const struct tg *);
+void		 tg_mail(struct tg *);
+int		 tg_order(struct tg *, int seat, const char *line);
+void		 tg_ok(struct tg *, int seat, const char *line);
+void		 tg_refused(struct tg *, int seat, const char *line,
+		    const char *key);
+void		 tg_play(struct tg *);
+const struct game_view *tg_view(struct tg *, int seat);
+int		 tg_count(const struct game_view *, const char *key,
+		    const char *arg);
+const struct game_msg *tg_find(const struct game_view *, const char *key,
+		    const char *arg);
+char		*tg_save(const struct tg *);
+
+#endif

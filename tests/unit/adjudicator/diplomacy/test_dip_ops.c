@@ -1,0 +1,437 @@
+/*
+ * test_dip_ops.c - adjudicator/diplomacy/ops.c and board*.c: standard
+ * Diplomacy through its game_ops, as the judge drives it.
+ *
+ * Two game years with a retreat and builds, orders checked on arrival,
+ * pending orders and readiness, the defaults at a deadline (holds,
+ * disbands, civil-disorder removals, forfeited builds) visible in every
+ * view, civil disorder after RESIGN, draws, a solo, and the state text
+ * round trip over seeded random games.
+ */
+#include "tests/unit/test.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests/unit/adjudicator/diplomacy/support_game.h"
+
+extern const struct game_ops dip_ops;
+
+enum { AUS, ENG, FRA, GER, ITA, RUS, TUR };
+
+static int
+pending(struct tg *g, int seat, struct game_msg *m)
+{
+	return dip_ops.pending(g->st, seat, g->o, g->n, m, 16);
+}
+
+START_TEST(create_takes_the_options_and_refuses_unknown_words)
+{
+	struct game_state	*st;
+	struct game_diag	 why;
+	struct tg		*g;
+
+	ck_assert_ptr_eq(game_find("standard"), &dip_ops);
+	ck_assert_ptr_eq(game_find("Diplomacy"), &dip_ops);
+	ck_assert_int_eq(dip_ops.nseats, 7);
+	ck_assert_int_eq(dip_ops.create("no-retreat gunboat", 1, &st, &why),
+	    -1);
+	ck_assert_str_eq(why.msg.key, "dip.err.option");
+	ck_assert_str_eq(why.msg.args[0], "gunboat");
+	g = tg_new(&dip_ops, "1898 no-retreat");
+	ck_assert_str_eq(tg_view(g, AUS)->phase, "S1899M");
+	ck_assert_ptr_nonnull(strstr(g->v.board, "AUS SC   1 | TRI\n    U    1 | A TRI\n"));
+	tg_free(g);
+}
+END_TEST
+
+START_TEST(orders_are_checked_on_arrival)
+{
+	struct tg	*g = tg_new(&dip_ops, "");
+
+	tg_refused(g, AUS, "F TRI - ION", "dip.err.illegal");
+	ck_assert_str_eq(g->why.msg.args[1], "@dip.why.not_adjacent");
+	tg_refused(g, AUS, "A VIE - LON", "dip.err.illegal");
+	ck_assert_str_eq(g->why.msg.args[1], "@dip.why.no_route");
+	tg_refused(g, AUS, "A PAR - BUR", "dip.err.not_yours");
+	tg_refused(g, AUS, "A GAL - UKR", "dip.err.no_unit");
+	tg_refused(g, GER, "A BER - MUNN", "dip.err.unknown_province_hint");
+	tg_refused(g, AUS, "A VIE R BOH", "dip.err.wrong_phase");
+	tg_refused(g, AUS, "BUILD A VIE", "dip.err.wrong_phase");
+	tg_refused(g, AUS, "WAIVE", "dip.err.wrong_phase");
+	tg_refused(g, ITA, "F NAP - ADR", "dip.err.illegal");
+	/* Full names, and a wrong unit type is corrected in the echo. */
+	ck_assert_int_eq(tg_order(g, FRA, "Fleet Paris -> Burgundy"), 1);
+	ck_assert_str_eq(g->o[0].text, "A PAR - BUR");
+	ck_assert_str_eq(g->o[0].slot, "PAR");
+	ck_assert_str_eq(g->o[0].echo.key, "dip.ok.order");
+	/* A later order for the same unit replaces the earlier one. */
+	tg_ok(g, FRA, "A PAR - PIC");
+	ck_assert_int_eq(g->n, 1);
+	ck_assert_str_eq(g->o[0].text, "A PAR - PIC");
+	ck_assert_int_eq(tg_order(g, FRA, "F BRE - MAO, A MAR S A PAR - BUR"),
+	    2);
+	ck_assert_int_eq(g->n, 3);
+	tg_free(g);
+}
+END_TEST
+
+START_TEST(two_years_with_a_retreat_and_builds)
+{
+	struct tg		*g = tg_new(&dip_ops, "");
+	struct game_msg		 m[16];
+	const struct game_view	*v;
+
+	/* Spring 1901: only France and Germany order. */
+	tg_ok(g, FRA, "A PAR - BUR");
+	tg_ok(g, FRA, "A MAR - SPA; F BRE - MAO");
+	tg_ok(g, GER, "A MUN - RUH, A BER - MUN, F KIE - DEN");
+	ck_assert_int_eq(pending(g, FRA, m), 0);
+	ck_assert_int_eq(pending(g, AUS, m), 3);
+	ck_assert_str_eq(m[0].key, "dip.pend.unit");
+	ck_assert(!dip_ops.ready(g->st, g->o, g->n));
+	tg_play(g);	/* the deadline */
+	v = tg_view(g, ENG);
+	ck_assert_str_eq(v->phase, "F1901M");
+	ck_assert_int_eq(v->phase_kind, GAME_PHASE_MOVE);
+	ck_assert_int_eq(tg_count(v, "dip.res.nmr", NULL), 16);
+	ck_assert_int_eq(tg_count(v, "dip.res.nmr", "A VIE H"), 1);
+	ck_assert_int_eq(tg_count(v, "dip.res.ok", "A PAR - BUR"), 1);
+
+	/* Fall 1901: everybody orders; Germany dislodges A BUR. */
+	tg_ok(g, GER, "A RUH - BUR, A MUN S A RUH - BUR, F DEN H");
+	tg_ok(g, FRA, "A BUR H, A SPA H, F MAO - POR");
+	tg_ok(g, AUS, "A VIE H, A BUD H, F TRI H");
+	tg_ok(g, ENG, "F LON H; F EDI H; A LVP H");
+	tg_ok(g, ITA, "A ROM H, A VEN H, F NAP H");
+	tg_ok(g, RUS, "A MOS H, A WAR H, F SEV H");
+	ck_assert(!dip_ops.ready(g->st, g->o, g->n));
+	ck_assert_int_eq(pending(g, RUS, m), 1);
+	ck_assert_str_eq(m[0].args[0], "F STP/SC");
+	tg_ok(g, RUS, "F STP/SC H");
+	tg_ok(g, TUR, "A CON H, A SMY H, F ANK H");
+	ck_assert(dip_ops.ready(g->st, g->o, g->n));
+	tg_play(g);
+	v = tg_view(g, GER);
+	ck_assert_str_eq(v->phase, "F1901R");
+	ck_assert_int_eq(v->phase_kind, GAME_PHASE_RETREAT);
+	ck_assert(v->due[FRA] && !v->due[GER]);
+	ck_assert_ptr_nonnull(tg_find(v, "dip.view.dislodged", "A BUR"));
+	ck_assert_str_eq(tg_find(v, "dip.view.dislodged", "A BUR")->args[3],
+	    "BEL, GAS, MAR, PAR, PIC");
+	ck_assert_ptr_nonnull(tg_find(v, "dip.view.must_retreat", "A BUR"));
+	ck_assert_int_eq(tg_count(v, "dip.res.fails", "A BUR H"), 1);
+
+	tg_refused(g, FRA, "A BUR R RUH", "dip.err.illegal");
+	ck_assert_str_eq(g->why.msg.args[1], "@dip.why.retreat_attacker");
+	tg_refused(g, FRA, "A SPA R GAS", "dip.err.not_dislodged");
+	tg_refused(g, GER, "A BUR R PIC", "dip.err.not_yours");
+	ck_assert_int_eq(pending(g, FRA, m), 1);
+	ck_assert_str_eq(m[0].key, "dip.pend.retreat");
+	tg_ok(g, FRA, "A BUR - PIC");
+	ck_assert_str_eq(g->o[0].text, "A BUR R PIC");
+	ck_assert(dip_ops.ready(g->st, g->o, g->n));
+	tg_play(g);
+
+	/* Winter 1901: Germany builds one, France two. */
+	v = tg_view(g, FRA);
+	ck_assert_str_eq(v->phase, "W1901A");
+	ck_assert_int_eq(v->phase_kind, GAME_PHASE_ADJUST);
+	ck_assert_ptr_nonnull(tg_find(v, "dip.view.power", "@dip.power.2"));
+	ck_assert_str_eq(tg_find(v, "dip.view.power", "@dip.power.2")->args[1],
+	    "5");
+	ck_assert_str_eq(tg_find(v, "dip.view.may_build",
+	    "@dip.power.2")->args[1], "2");
+	ck_assert(v->due[FRA] && v->due[GER] && !v->due[AUS]);
+	tg_refused(g, GER, "BUILD A MUN", "dip.err.illegal");
+	tg_refused(g, GER, "BUILD A WAR", "dip.err.illegal");
+	tg_refused(g, AUS, "BUILD A VIE", "dip.err.no_builds");
+	tg_ok(g, GER, "BUILD F KIE");
+	tg_ok(g, FRA, "build a par");
+	ck_assert_int_eq(pending(g, FRA, m), 1);
+	ck_assert_str_eq(m[0].key, "dip.pend.builds");
+	ck_assert(!dip_ops.ready(g->st, g->o, g->n));
+	tg_play(g);	/* the deadline: France forfeits one build */
+	v = tg_view(g, AUS);
+	ck_assert_str_eq(v->phase, "S1902M");
+	ck_assert_int_eq(tg_count(v, "dip.res.ok", "BUILD F KIE"), 1);
+	ck_assert_int_eq(tg_count(v, "dip.view.unbuilt", "@dip.power.2"), 1);
+	ck_assert_str_eq(tg_find(v, "dip.view.power", "@dip.power.3")->args[2],
+	    "4");
+	ck_assert_ptr_nonnull(strstr(v->board, "A PIC"));
+	ck_assert_ptr_nonnull(strstr(v->board, "F KIE"));
+
+	/* 1902: nobody orders; France waives its build in the winter. */
+	tg_play(g);
+	tg_play(g);
+	v = tg_view(g, FRA);
+	ck_assert_str_eq(v->phase, "W1902A");
+	tg_ok(g, FRA, "WAIVE");
+	ck_assert_str_eq(g->o[0].text, "WAIVE 1");
+	ck_assert(dip_ops.ready(g->st, g->o, g->n));
+	tg_play(g);
+	v = tg_view(g, FRA);
+	ck_assert_str_eq(v->phase, "S1903M");
+	ck_assert_int_eq(tg_count(v, "dip.view.waived", "@dip.power.2"), 1);
+	ck_assert_int_eq(v->ply, 7);
+	tg_free(g);
+}
+END_TEST
+
+/* A position as state text: the header, then board lines. */
+static struct tg *
+position(const char *options, const char *board)
+{
+	char		 text[4096];
+	struct tg	*g;
+
+	snprintf(text, sizeof(text), "dip 1\noptions: %s\nseed: "
+	    "000000000000002a\nstarted: 1\nply: 9\n%s", options, board);
+	g = tg_load(&dip_ops, text);
+	return g;
+}
+
+START_TEST(missing_retreats_disband_and_missing_removals_follow_disorder)
+{
+	struct tg		*g;
+	const struct game_view	*v;
+
+	g = position("-", "phase: F1901R\ncd: -\nalive: AUS TUR\nend: none\n"
+	    "owns: AUS BUD\nowns: TUR SMY\nunit: AUS A VIE\nunit: AUS A TRI\n"
+	    "unit: TUR A SER\nunit: TUR A SMY\n"
+	    "retreat: AUS A BUD SER 0 GAL RUM\nlast: -\neliminated: -\n");
+	tg_play(g);
+	v = tg_view(g, TUR);
+	ck_assert_ptr_nonnull(tg_find(v, "dip.gone.no_order", "A BUD"));
+	ck_assert_str_eq(v->phase, "W1901A");
+	tg_free(g);
+
+	g = position("-", "phase: W1901A\ncd: -\nalive: AUS\nend: none\n"
+	    "owns: AUS BUD\nunit: AUS A VIE\nunit: AUS A TRI\n"
+	    "unit: AUS A BUD\nlast: -\neliminated: -\n");
+	tg_refused(g, AUS, "BUILD A VIE", "dip.err.no_builds");
+	tg_ok(g, AUS, "REMOVE A VIE");
+	ck_assert_int_eq(dip_ops.pending(g->st, AUS, g->o, g->n, NULL, 0), 0);
+	ck_assert(!dip_ops.ready(g->st, g->o, g->n));
+	tg_play(g);
+	v = tg_view(g, AUS);
+	/* DATC 6.J: the unit farthest from an owned centre goes. */
+	ck_assert_ptr_nonnull(tg_find(v, "dip.gone.removed", "A VIE"));
+	ck_assert_ptr_nonnull(tg_find(v, "dip.gone.disorder", "A TRI"));
+	ck_assert_str_eq(tg_find(v, "dip.view.power", "@dip.power.0")->args[2],
+	    "1");
+	tg_free(g);
+}
+END_TEST
+
+START_TEST(resigned_power_is_in_civil_disorder)
+{
+	struct tg		*g = tg_new(&dip_ops, "");
+	const struct game_view	*v;
+	int			 p;
+
+	ck_assert_int_eq(dip_ops.resign(g->st, TUR), 0);
+	tg_roundtrip(g);
+	for (p = AUS; p < TUR; p++)
+		tg_ok(g, p, "DRAW");
+	v = tg_view(g, AUS);
+	ck_assert(!v->due[TUR] && v->due[AUS]);
+	ck_assert_int_eq(tg_count(v, "dip.view.cd", "@dip.power.6"), 1);
+	/* The survivors but Turkey voted: DIAS, Turkey included. */
+	ck_assert(dip_ops.ready(g->st, g->o, g->n));
+	tg_play(g);
+	v = tg_view(g, TUR);
+	ck_assert_int_eq(v->status, GAME_STATUS_OVER);
+	ck_assert_int_eq(v->winner, GAME_DRAWN);
+	ck_assert_int_eq(tg_count(v, "dip.view.in_draw", NULL), 7);
+	ck_assert_int_eq(tg_order(g, AUS, "A VIE H"), -1);
+	ck_assert_int_eq(dip_ops.adjudicate(g->st, NULL, 0, &g->why), -1);
+	tg_free(g);
+}
+END_TEST
+
+START_TEST(one_no_draw_vote_keeps_the_game_going)
+{
+	struct tg		*g = tg_new(&dip_ops, "");
+	const struct game_view	*v;
+	struct game_msg		 m[16];
+	int			 p;
+
+	for (p = AUS; p <= TUR; p++)
+		tg_ok(g, p, "draw");
+	ck_assert_str_eq(g->o[0].slot, "draw");
+	ck_assert_str_eq(g->o[0].echo.key, "dip.ok.draw");
+	/* A vote is no order: units still owe theirs. */
+	ck_assert_int_eq(pending(g, AUS, m), 3);
+	ck_assert(dip_ops.ready(g->st, g->o, g->n));
+	tg_ok(g, ENG, "No Draw");
+	ck_assert_int_eq(g->n, 7);
+	ck_assert(!dip_ops.ready(g->st, g->o, g->n));
+	tg_play(g);
+	v = tg_view(g, AUS);
+	ck_assert_int_eq(v->status, GAME_STATUS_RUNNING);
+	ck_assert_str_eq(v->phase, "F1901M");
+	tg_free(g);
+}
+END_TEST
+
+START_TEST(eighteen_centres_after_the_fall_win)
+{
+	struct tg		*g;
+	const struct game_view	*v;
+
+	g = position("-", "phase: F1905M\ncd: -\nalive: GER RUS\nend: none\n"
+	    "owns: GER BER KIE MUN DEN HOL BEL SWE NWY PAR BRE MAR WAR MOS "
+	    "STP VIE BUD TRI\nowns: RUS SEV\nunit: GER A BUD\n"
+	    "unit: RUS A SEV\nlast: -\neliminated: -\n");
+	tg_ok(g, GER, "A BUD - SER");
+	tg_play(g);
+	v = tg_view(g, RUS);
+	ck_assert_int_eq(v->status, GAME_STATUS_OVER);
+	ck_assert_int_eq(v->winner, GER);
+	ck_assert_str_eq(tg_find(v, "dip.view.solo", NULL)->args[1], "18");
+	ck_assert_str_eq(tg_find(v, "dip.view.solo", NULL)->args[2], "1905");
+	ck_assert(!v->due[GER] && !v->due[RUS]);
+	tg_free(g);
+}
+END_TEST
+
+START_TEST(no_retreat_destroys_and_says_so)
+{
+	struct tg		*g;
+	const struct game_view	*v;
+
+	g = position("no-retreat", "phase: S1902M\ncd: -\nalive: AUS GER\n"
+	    "end: none\nowns: AUS VIE\nowns: GER BER MUN\nunit: GER A BOH\n"
+	    "unit: GER A GAL\nunit: AUS A VIE\nlast: -\neliminated: -\n");
+	tg_ok(g, GER, "A BOH - VIE, A GAL S A BOH - VIE");
+	tg_play(g);
+	v = tg_view(g, AUS);
+	/* rules/diplomacy-notes.md (b): never a retreat phase. */
+	ck_assert_str_eq(v->phase, "F1902M");
+	ck_assert_ptr_nonnull(tg_find(v, "dip.res.nmr_fails", "A VIE H"));
+	ck_assert_ptr_nonnull(tg_find(v, "dip.gone.no_retreat", "A VIE"));
+	ck_assert_ptr_nonnull(tg_find(v, "dip.view.dislodged_only", "A VIE"));
+	tg_free(g);
+}
+END_TEST
+
+/* ---- random games ---- */
+
+static uint64_t
+next(uint64_t *s)
+{
+	*s = *s * 6364136223846793005ULL + 1442695040888963407ULL;
+	return *s >> 33;
+}
+
+/* Units and retreats of the saved text: "POW K LOC" lines. */
+static int
+lines_of(const char *text, const char *key, char out[][24], int max)
+{
+	const char	*p = text;
+	size_t		 kl = strlen(key);
+	int		 n = 0;
+
+	while ((p = strstr(p, key)) != NULL && n < max) {
+		if (p == text || p[-1] == '\n')
+			sscanf(p + kl, "%23[^\n]", out[n++]);
+		p += kl;
+	}
+	return n;
+}
+
+static void
+random_orders(struct tg *g, uint64_t *s)
+{
+	static const char *const pw[] = {
+		"AUS", "ENG", "FRA", "GER", "ITA", "RUS", "TUR"
+	};
+	char	 u[96][24], line[96], pow[8], kind[4], loc[8];
+	char	*text = tg_save(g);
+	int	 n, i, p, l, tries;
+	const char *ph = strstr(text, "\nphase: ") + 8;
+
+	tg_mail(g);
+	if (ph[5] == 'A') {
+		for (p = 0; p < 7; p++) {
+			snprintf(line, sizeof(line), "BUILD %s %s",
+			    next(s) % 2 ? "A" : "F",
+			    tg_map.prov[next(s) % tg_map.nprov].abbr);
+			tg_order(g, p, line);
+			tg_order(g, p, next(s) % 3 ? "WAIVE" : "WAIVE ALL");
+		}
+		n = lines_of(text, "unit: ", u, 96);
+		for (i = 0; i < n; i++) {
+			sscanf(u[i], "%7s %3s %7s", pow, kind, loc);
+			snprintf(line, sizeof(line), "REMOVE %s %s", kind,
+			    loc);
+			for (p = 0; p < 7 && strcmp(pw[p], pow); p++)
+				;
+			if (next(s) % 2)
+				tg_order(g, p, line);
+		}
+		free(text);
+		return;
+	}
+	n = lines_of(text, ph[5] == 'R' ? "retreat: " : "unit: ", u, 96);
+	for (i = 0; i < n; i++) {
+		sscanf(u[i], "%7s %3s %7s", pow, kind, loc);
+		for (p = 0; p < 7 && strcmp(pw[p], pow); p++)
+			;
+		for (tries = 0; tries < 6; tries++) {
+			l = (int)(next(s) % (uint64_t)tg_map.nlocs);
+			snprintf(line, sizeof(line), "%s %s %s %s", kind, loc,
+			    ph[5] == 'R' ? "R" : next(s) % 4 ? "-" : "H",
+			    tg_map.loc[l].name);
+			if (line[strlen(kind) + strlen(loc) + 3] == 'H')
+				snprintf(line, sizeof(line), "%s %s H", kind,
+				    loc);
+			if (tg_order(g, p, line) > 0)
+				break;
+		}
+	}
+	free(text);
+}
+
+START_TEST(random_games_round_trip)
+{
+	uint64_t	 s = 1000 + (uint64_t)_i;
+	struct tg	*g = tg_new(&dip_ops, _i % 2 ? "no-retreat" : "");
+	int		 ph;
+
+	for (ph = 0; ph < 30; ph++) {
+		random_orders(g, &s);
+		tg_play(g);
+		tg_view(g, (int)(next(&s) % 7));
+		ck_assert_int_lt(g->v.nmsgs, GAME_VIEW_MSGS);
+		ck_assert_int_lt((int)strlen(g->v.board), GAME_BOARD_MAX - 1);
+		if (g->v.status == GAME_STATUS_OVER)
+			break;
+	}
+	tg_free(g);
+}
+END_TEST
+
+Suite *
+test_suite(void)
+{
+	Suite	*s = suite_create("adjudicator/diplomacy/ops");
+	TCase	*tc;
+
+	tc = tcase_create("game_ops");
+	tcase_add_unchecked_fixture(tc, tg_map_setup, NULL);
+	tcase_add_test(tc, create_takes_the_options_and_refuses_unknown_words);
+	tcase_add_test(tc, orders_are_checked_on_arrival);
+	tcase_add_test(tc, two_years_with_a_retreat_and_builds);
+	tcase_add_test(tc,
+	    missing_retreats_disband_and_missing_removals_follow_disorder);
+	tcase_add_test(tc, resigned_power_is_in_civil_disorder);
+	tcase_add_test(tc, one_no_draw_vote_keeps_the_game_going);
+	tcase_add_test(tc, eighteen_centres_after_the_fall_win);
+	tcase_add_test(tc, no_retreat_destroys_and_says_so);
+	tcase_add_loop_test(tc, random_games_round_trip, 0, 8);
+	tcase_set_timeout(tc, 60);
+	suite_add_tcase(s, tc);
+	return s;
+}
