@@ -14,11 +14,13 @@
 extern const struct game_ops wkw_ops;
 extern const struct game_ops kz_ops;
 extern const struct game_ops dip_ops;
+extern const struct game_ops wotk_ops;
 
 static const struct game_ops *const games[] = {
 	&wkw_ops,
 	&kz_ops,
 	&dip_ops,
+	&wotk_ops,
 };
 
 /* Other words for a game in CREATE. */
@@ -27,6 +29,8 @@ static const struct {
 	const char	*name;
 } aliases[] = {
 	{ "diplomacy", "standard" },
+	{ "way-of-the-knight", "wotk" },
+	{ "wotn", "wotk" },
 };
 
 const struct game_ops *

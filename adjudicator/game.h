@@ -242,6 +242,15 @@ struct game_ops {
 	 */
 	int	(*tally)(const struct game_state *, char *period,
 		    size_t periodlen, int *count, int max);
+
+	/*
+	 * Before start(): each seat's handicap points from the judge's
+	 * ledger of the finished games of this kind between the same
+	 * players (points[seat], n seats; Way of the Knight, rules 6). NULL:
+	 * the game has no handicap.
+	 */
+	int	(*handicap)(struct game_state *, const int *points, int n,
+		    struct game_diag *why);
 };
 
 /* game.c: the registry of games. */
