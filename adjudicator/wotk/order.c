@@ -319,7 +319,11 @@ wotk_order_parse(const struct game_state *st, int seat, const char *line,
 	return 1;
 }
 
-/* game_ops.legal: every move the seat may send now, in canonical text. */
+/*
+ * game_ops.legal: every order the seat may send now, in canonical text:
+ * the legal moves and, on the seat's turn, DRAW (an offer, or the
+ * acceptance of a standing one).
+ */
 int
 wotk_order_legal(const struct game_state *st, int seat,
     void (*emit)(void *, const char *), void *arg)
@@ -338,5 +342,6 @@ wotk_order_legal(const struct game_state *st, int seat,
 		wotk_move_text(&st->pos, &m[i], text);
 		emit(arg, text);
 	}
-	return n;
+	emit(arg, "DRAW");
+	return n + 1;
 }

@@ -350,8 +350,8 @@ START_TEST(legal_resign_and_options)
 	struct game_view	 v;
 	int			 n = 0;
 
-	ck_assert_int_eq(wotk_ops.legal(st, 0, count_emit, &n), 20);
-	ck_assert_int_eq(n, 20);
+	ck_assert_int_eq(wotk_ops.legal(st, 0, count_emit, &n), 21);
+	ck_assert_int_eq(n, 21);	/* 20 moves and DRAW */
 	ck_assert_int_eq(wotk_ops.legal(st, 1, count_emit, &n), 0);
 	/*
 	 * 8916 in the standard table, plus four: after 1.d3/d4 Nh6 the
