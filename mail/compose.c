@@ -7,9 +7,12 @@
  * ASCII goes into RFC 2047 encoded words, Q when mostly ASCII, else B. The
  * body is sent as 7bit when it is ASCII, 8bit when it is UTF-8 with no line
  * over 998 octets, and quoted-printable only when a line is longer than
- * that (RFC 5322 2.1.1, RFC 2045 6.7). No I/O.
+ * that (RFC 5322 2.1.1, RFC 2045 6.7). With files attached (a report's
+ * board picture) the mail becomes multipart/mixed, the text first. No I/O.
  */
+#include <ctype.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -22,6 +25,10 @@
 #define COMPOSE_QP_LINE_MAX	76	/* RFC 2045 6.7 (5) */
 #define COMPOSE_MSGID_MAX	250	/* longer ids are left out */
 #define COMPOSE_REFS_MAX	20	/* ids kept in References */
+#define COMPOSE_B64_LINE	76	/* RFC 2045 6.8 */
+#define COMPOSE_FILENAME_MAX	60	/* a file's name or type */
+#define COMPOSE_BOUNDARY_TOKEN	40	/* of the Message-ID token */
+#define COMPOSE_BOUNDARY_MAX	70	/* RFC 2046 5.1.1 */
 
 static const char compose_hex[] = "0123456789ABCDEF";
 static const char compose_b64[] =
@@ -136,24 +143,31 @@ compose_charlen(const unsigned char *s)
 	return n;
 }
 
+/* Four base64 characters for the next (up to) three of n bytes at s. */
+static void
+compose_b64_group(const unsigned char *s, size_t n, struct buf *w)
+{
+	unsigned long	 v;
+
+	v = (unsigned long)s[0] << 16;
+	if (n > 1)
+		v |= (unsigned long)s[1] << 8;
+	if (n > 2)
+		v |= s[2];
+	buf_putc(w, compose_b64[(v >> 18) & 63]);
+	buf_putc(w, compose_b64[(v >> 12) & 63]);
+	buf_putc(w, n > 1 ? compose_b64[(v >> 6) & 63] : '=');
+	buf_putc(w, n > 2 ? compose_b64[v & 63] : '=');
+}
+
 static void
 compose_b64_word(const unsigned char *s, size_t n, struct buf *w)
 {
-	size_t		 i;
-	unsigned long	 v;
+	size_t	 i;
 
 	buf_puts(w, "=?UTF-8?B?");
-	for (i = 0; i < n; i += 3) {
-		v = (unsigned long)s[i] << 16;
-		if (i + 1 < n)
-			v |= (unsigned long)s[i + 1] << 8;
-		if (i + 2 < n)
-			v |= s[i + 2];
-		buf_putc(w, compose_b64[(v >> 18) & 63]);
-		buf_putc(w, compose_b64[(v >> 12) & 63]);
-		buf_putc(w, i + 1 < n ? compose_b64[(v >> 6) & 63] : '=');
-		buf_putc(w, i + 2 < n ? compose_b64[v & 63] : '=');
-	}
+	for (i = 0; i < n; i += 3)
+		compose_b64_group(s + i, n - i, w);
 	buf_puts(w, "?=");
 }
 
@@ -474,13 +488,92 @@ compose_body_qp(const char *body, struct buf *out)
 		buf_puts(out, "\r\n");
 }
 
+/* The text's Content-Type and Content-Transfer-Encoding. */
+static void
+compose_text_head(const char *body, struct buf *out)
+{
+	const char	*cte = compose_cte(body);
+
+	buf_puts(out, "Content-Type: text/plain; charset=UTF-8\r\n");
+	buf_printf(out, "Content-Transfer-Encoding: %s\r\n", cte);
+}
+
+static void
+compose_text_body(const char *body, struct buf *out)
+{
+	if (strcmp(compose_cte(body), "quoted-printable") == 0)
+		compose_body_qp(body, out);
+	else
+		compose_body_plain(body, out);
+}
+
+/* s reduced to the characters of set, at most max of them; or dflt. */
+static void
+compose_keep(const char *s, const char *set, size_t max, const char *dflt,
+    char *out)
+{
+	size_t	 n = 0;
+
+	for (; s != NULL && *s != '\0' && n < max; s++)
+		out[n++] = (isalnum((unsigned char)*s) || strchr(set, *s)) &&
+		    (unsigned char)*s < 0x80 ? *s : '_';
+	out[n] = '\0';
+	if (n == 0)
+		strlcpy_(out, dflt, max + 1);
+}
+
+/*
+ * RFC 2046 5.1.1: a boundary that occurs nowhere in the text. "=_" cannot
+ * occur in base64 or quoted-printable; the text is searched all the same.
+ */
+static void
+compose_boundary(const struct compose_in *in, const char *body,
+    char out[COMPOSE_BOUNDARY_MAX])
+{
+	char	 tok[COMPOSE_BOUNDARY_TOKEN + 1];
+	int	 n;
+
+	compose_keep(in->msgid_token, ".-", COMPOSE_BOUNDARY_TOKEN, "0", tok);
+	snprintf(out, COMPOSE_BOUNDARY_MAX, "=_pbemd.%s", tok);
+	for (n = 1; strstr(body, out) != NULL; n++)
+		snprintf(out, COMPOSE_BOUNDARY_MAX, "=_pbemd.%s.%d", tok, n);
+}
+
+/* One file: its headers and its base64 lines (RFC 2045 6.8). */
+static void
+compose_attachment(const struct compose_attach *a, struct buf *out)
+{
+	const unsigned char	*s = a->data;
+	char			 type[COMPOSE_FILENAME_MAX + 1],
+				 name[COMPOSE_FILENAME_MAX + 1];
+	size_t			 i, col = 0;
+
+	compose_keep(a->type, "./+-", COMPOSE_FILENAME_MAX,
+	    "application/octet-stream", type);
+	compose_keep(a->filename, "._-", COMPOSE_FILENAME_MAX, "attachment",
+	    name);
+	buf_printf(out, "Content-Type: %s;\r\n name=\"%s\"\r\n"
+	    "Content-Transfer-Encoding: base64\r\n"
+	    "Content-Disposition: attachment;\r\n filename=\"%s\"\r\n\r\n",
+	    type, name, name);
+	for (i = 0; i < a->len; i += 3) {
+		compose_b64_group(s + i, a->len - i, out);
+		if ((col += 4) == COMPOSE_B64_LINE) {
+			buf_puts(out, "\r\n");
+			col = 0;
+		}
+	}
+	if (col > 0)
+		buf_puts(out, "\r\n");
+}
+
 void
 compose_message(const struct compose_in *in, struct buf *out)
 {
 	struct compose_fold	 f;
 	const char		*body = in->body != NULL ? in->body : "";
-	const char		*cte = compose_cte(body);
-	char			*to;
+	char			*to, bnd[COMPOSE_BOUNDARY_MAX];
+	int			 i, n;
 
 	compose_date(in->date, out);
 	compose_from(in, out);
@@ -492,12 +585,24 @@ compose_message(const struct compose_in *in, struct buf *out)
 	compose_subject(in->subject, out);
 	compose_msgid(in, out);
 	compose_reply(in, out);
-	buf_puts(out, "MIME-Version: 1.0\r\n"
-	    "Content-Type: text/plain; charset=UTF-8\r\n");
-	buf_printf(out, "Content-Transfer-Encoding: %s\r\n", cte);
-	buf_puts(out, "Auto-Submitted: auto-replied\r\n\r\n");
-	if (strcmp(cte, "quoted-printable") == 0)
-		compose_body_qp(body, out);
-	else
-		compose_body_plain(body, out);
+	buf_puts(out, "MIME-Version: 1.0\r\n");
+	n = in->attach == NULL ? 0 : in->nattach < COMPOSE_ATTACH_MAX ?
+	    in->nattach : COMPOSE_ATTACH_MAX;
+	if (n <= 0) {
+		compose_text_head(body, out);
+		buf_puts(out, "Auto-Submitted: auto-replied\r\n\r\n");
+		compose_text_body(body, out);
+		return;
+	}
+	compose_boundary(in, body, bnd);
+	buf_printf(out, "Content-Type: multipart/mixed;\r\n boundary=\"%s\"\r\n"
+	    "Auto-Submitted: auto-replied\r\n\r\n--%s\r\n", bnd, bnd);
+	compose_text_head(body, out);
+	buf_puts(out, "\r\n");
+	compose_text_body(body, out);
+	for (i = 0; i < n; i++) {
+		buf_printf(out, "--%s\r\n", bnd);
+		compose_attachment(&in->attach[i], out);
+	}
+	buf_printf(out, "--%s--\r\n", bnd);
 }

@@ -11,6 +11,16 @@
 
 #include "../common/util.h"
 
+/* A file sent along with the text, base64-encoded. Borrowed. */
+struct compose_attach {
+	const char	*type;		/* "image/png" */
+	const char	*filename;	/* kept to [A-Za-z0-9._-], 60 chars */
+	const void	*data;
+	size_t		 len;
+};
+
+#define COMPOSE_ATTACH_MAX	4
+
 struct compose_in {
 	const char	*from;		/* the judge's address (addr-spec) */
 	const char	*from_name;	/* display name, e.g. "pbemd judge"; may be NULL */
@@ -21,6 +31,8 @@ struct compose_in {
 	const char	*body;		/* UTF-8 text, LF line ends */
 	time_t		 date;
 	const char	*msgid_token;	/* unique; Message-ID is <token@domain of from> */
+	const struct compose_attach *attach;	/* nattach files, or NULL */
+	int		 nattach;	/* at most COMPOSE_ATTACH_MAX are sent */
 };
 
 /*
@@ -31,6 +43,11 @@ struct compose_in {
  * Content-Transfer-Encoding (7bit for ASCII, 8bit for UTF-8, quoted-printable
  * only when a body line exceeds 998 octets) and Auto-Submitted:
  * auto-replied. Control characters in header values become spaces.
+ *
+ * With attachments (nattach > 0) the mail is multipart/mixed (RFC 2046
+ * 5.1.3): the text above as its first part, then each file as a base64
+ * part with Content-Disposition: attachment and its filename. The boundary
+ * is made from msgid_token and never occurs in the text.
  */
 void	compose_message(const struct compose_in *, struct buf *out);
 
