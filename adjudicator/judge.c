@@ -291,8 +291,9 @@ judge_reply(struct judge_session *s)
 	else
 		catalog_say(s->cat, &body, "judge.reply.fine", 0);
 	buf_putc(&body, '\n');
-	judge_queue(s, s->msg->reply_to, subj.data, body.data, true,
-	    s->who.on ? s->who.game.id : 0);
+	judge_queue_picture(s, s->msg->reply_to, subj.data, body.data, true,
+	    s->who.on ? s->who.game.id : 0, &s->own_picture,
+	    s->own_picture_name);
 	buf_free(&subj);
 	buf_free(&body);
 }
@@ -309,6 +310,7 @@ judge_session_init(struct judge_session *s, const struct judge_env *env,
 	buf_init(&s->reply);
 	buf_init(&s->own_report);
 	buf_init(&s->press.body);
+	buf_init(&s->own_picture);
 }
 
 static enum judge_result
@@ -328,6 +330,7 @@ judge_finish(struct judge_session *s, enum judge_result ok, char *why,
 	buf_free(&s->reply);
 	buf_free(&s->own_report);
 	buf_free(&s->press.body);
+	buf_free(&s->own_picture);
 	return rc;
 }
 

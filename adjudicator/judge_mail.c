@@ -1,7 +1,8 @@
 /*
  * judge_mail.c - composing the judge's mails and queueing them in the
  * outbox, inside the mail's transaction: reports are rendered per seat from
- * that seat's view, in that reader's language.
+ * that seat's view, in that reader's language, with a picture of that
+ * view's board attached when the game draws one.
  */
 #include <sodium.h>
 #include <stdio.h>
@@ -12,11 +13,22 @@
 #include "common/log.h"
 #include "judge_priv.h"
 #include "mail/compose.h"
+#include "picture.h"
 
 void
 judge_queue(struct judge_session *s, const char *rcpt, const char *subject,
     const char *body, bool is_reply, int64_t game_id)
 {
+	judge_queue_picture(s, rcpt, subject, body, is_reply, game_id, NULL,
+	    NULL);
+}
+
+void
+judge_queue_picture(struct judge_session *s, const char *rcpt,
+    const char *subject, const char *body, bool is_reply, int64_t game_id,
+    const struct buf *png, const char *filename)
+{
+	struct compose_attach	 att;
 	struct compose_in	 c;
 	struct buf		 out;
 	unsigned char		 rnd[12];
@@ -38,6 +50,14 @@ judge_queue(struct judge_session *s, const char *rcpt, const char *subject,
 	c.body = body;
 	c.date = s->env->now;
 	c.msgid_token = token;
+	if (png != NULL && png->len > 0) {
+		att.type = "image/png";
+		att.filename = filename;
+		att.data = png->data;
+		att.len = png->len;
+		c.attach = &att;
+		c.nattach = 1;
+	}
 	buf_init(&out);
 	compose_message(&c, &out);
 	if (db_outbox_add(s->env->db, s->inbox_id, game_id, rcpt, out.data,
@@ -57,9 +77,25 @@ judge_reader_catalog(struct judge_session *s, const char *addr)
 }
 
 /*
+ * The board of the reader's view as a PNG, drawn from the view's cells
+ * alone; left empty when the game has none (or, a game's bug, bad cells:
+ * the report goes out without it).
+ */
+static void
+judge_picture(const struct judge_seat *w, const struct game_view *v,
+    struct buf *png, char *name, size_t namelen)
+{
+	snprintf(name, namelen, "%s-%d.png", w->game.name, v->ply);
+	if (v->cells.n > 0 && picture_png(&v->cells, png) != 0)
+		log_warnx("picture game=%s ply=%d: bad cells, none sent",
+		    w->game.name, v->ply);
+}
+
+/*
  * One reader's report: to the sender it goes into the reply, to anyone else
- * as a mail of its own. extra_key (may be NULL) adds a judge line, such as
- * the seed commitment, that every reader gets alike.
+ * as a mail of its own, each with the picture of the same view. extra_key
+ * (may be NULL) adds a judge line, such as the seed commitment, that every
+ * reader gets alike.
  */
 void
 judge_report_one(struct judge_session *s, const struct judge_seat *w,
@@ -69,7 +105,8 @@ judge_report_one(struct judge_session *s, const struct judge_seat *w,
 	const struct catalog	*cat = judge_reader_catalog(s, addr);
 	struct report_head	 h;
 	struct game_view	 v;
-	struct buf		 body, subj;
+	struct buf		 body, subj, png;
+	char			 name[JUDGE_PICTURE_NAME];
 	bool			 sender;
 
 	memset(&v, 0, sizeof(v));
@@ -83,7 +120,9 @@ judge_report_one(struct judge_session *s, const struct judge_seat *w,
 	    s->who.game.id == w->game.id && s->who.seat == seat;
 	buf_init(&body);
 	buf_init(&subj);
+	buf_init(&png);
 	report_render(cat, &h, &v, &body);
+	judge_picture(w, &v, &png, name, sizeof(name));
 	if (extra_key) {
 		buf_putc(&body, '\n');
 		catalog_say(cat, &body, extra_key, 1, extra);
@@ -92,12 +131,18 @@ judge_report_one(struct judge_session *s, const struct judge_seat *w,
 	if (sender) {
 		buf_reset(&s->own_report);
 		buf_add(&s->own_report, body.data, body.len);
+		buf_reset(&s->own_picture);
+		buf_add(&s->own_picture, png.data, png.len);
+		strlcpy_(s->own_picture_name, name,
+		    sizeof(s->own_picture_name));
 	} else {
 		report_subject(cat, &h, &subj);
-		judge_queue(s, addr, subj.data, body.data, false, w->game.id);
+		judge_queue_picture(s, addr, subj.data, body.data, false,
+		    w->game.id, &png, name);
 	}
 	buf_free(&body);
 	buf_free(&subj);
+	buf_free(&png);
 }
 
 void

@@ -12,6 +12,7 @@
 #include "report.h"
 
 #define JUDGE_MAX_ARGS	12
+#define JUDGE_PICTURE_NAME	(DB_NAME_MAX + 16)	/* "<game>-<ply>.png" */
 
 /* One line of the mail, split into words. */
 struct judge_line {
@@ -46,6 +47,8 @@ struct judge_session {
 	const struct catalog	*cat;		/* the sender's language */
 	struct buf		 reply;		/* body of the reply */
 	struct buf		 own_report;	/* the sender's report, if any */
+	struct buf		 own_picture;	/* its board as a PNG, if any */
+	char			 own_picture_name[JUDGE_PICTURE_NAME];
 	struct judge_seat	 who;
 	bool			 signon_failed;	/* skip this game's orders */
 	char			 parse_ctx[GAME_CTX_MAX]; /* see game.h parse */
@@ -145,6 +148,10 @@ void	judge_cmd_set(struct judge_session *, struct judge_line *);
 void	judge_queue(struct judge_session *, const char *rcpt,
 	    const char *subject, const char *body, bool is_reply,
 	    int64_t game_id);
+/* The same with a board picture attached (png may be NULL or empty). */
+void	judge_queue_picture(struct judge_session *, const char *rcpt,
+	    const char *subject, const char *body, bool is_reply,
+	    int64_t game_id, const struct buf *png, const char *filename);
 void	judge_report_all(struct judge_session *, const struct judge_seat *,
 	    const struct game_state *, const char *extra_key, const char *extra);
 void	judge_report_current(struct judge_session *);
