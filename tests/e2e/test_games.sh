@@ -33,6 +33,13 @@ mail_and_wait() {
 # board USER: the board rows of USER's newest mail.
 board() { last "$1" | grep -E '^[1-6] \|'; }
 
+# png_head USER: the first 8 bytes (hex) of the PNG attached to USER's newest mail.
+png_head() {
+	last "$1" | tr -d '\r' | awk '/^Content-Disposition: attachment;/ { a = 1 }
+		a && /^$/ { b = 1; next } b && /^--/ { exit } b' |
+		base64 -d 2>/dev/null | head -c 8 | od -An -tx1 | tr -d ' \n'
+}
+
 # ---------------------------------------------------------------- Classic
 mail_and_wait gm "CREATE cg weekeewachee" gm
 gmpw=$(last gm | sed -n 's/.*password is \([a-z0-9]*\):.*/\1/p')
@@ -41,6 +48,8 @@ mail_and_wait alice "JOIN cg alicepw" alice
 check "JOIN is confirmed with the seat" grep -q "play White" <(last alice)
 mail_and_wait bob "JOIN cg bobpw" bob alice gm
 check "the start report reaches the first player" grep -q "Subject: \[pbemd\] cg: move 0" <(last alice)
+check "the report carries the board as cg-0.png" grep -q 'filename="cg-0.png"' <(last alice)
+check "the attached picture decodes to a PNG" test "$(png_head alice)" = 89504e470d0a1a0a
 check "the start report publishes the seed hash" grep -q "SHA-256" <(last alice)
 check "the GM gets the game master's view" grep -q "You are the game master" <(last gm)
 mail_and_wait alice "SIGNON cg alicepw
