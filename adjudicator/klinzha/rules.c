@@ -274,6 +274,7 @@ kz_rules_walk(struct kz_gen *gen, int at, int steps)
 static void
 kz_rules_rays(struct kz_gen *gen, int from, bool jump)
 {
+	bool	 first[KZ_FIELDS] = { false };
 	int	 d, i, j, f;
 
 	for (d = 0; d < KZ_DIRS; d++)
@@ -282,6 +283,15 @@ kz_rules_rays(struct kz_gen *gen, int from, bool jump)
 			for (j = 0; j <= i; j++)
 				gen->cur.path[gen->cur.n++] =
 				    kz_ray[from][d][j];
+			/* Each neighbour starts two rays (2.4): one step
+			 * along either is the same move. */
+			if (i == 0 && first[f]) {
+				if (!jump && !kz_rules_pass_ok(gen->g, f))
+					break;
+				continue;
+			}
+			if (i == 0)
+				first[f] = true;
 			if (i + 1 >= gen->lo)
 				kz_rules_emit(gen);
 			if (!jump && !kz_rules_pass_ok(gen->g, f))
