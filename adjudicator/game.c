@@ -15,12 +15,14 @@ extern const struct game_ops wkw_ops;
 extern const struct game_ops kz_ops;
 extern const struct game_ops dip_ops;
 extern const struct game_ops wotk_ops;
+extern const struct game_ops ari_ops;
 
 static const struct game_ops *const games[] = {
 	&wkw_ops,
 	&kz_ops,
 	&dip_ops,
 	&wotk_ops,
+	&ari_ops,
 };
 
 /* Other words for a game in CREATE. */
