@@ -16,6 +16,7 @@ extern const struct game_ops kz_ops;
 extern const struct game_ops dip_ops;
 extern const struct game_ops wotk_ops;
 extern const struct game_ops ari_ops;
+extern const struct game_ops zombie_ops;
 
 static const struct game_ops *const games[] = {
 	&wkw_ops,
@@ -23,6 +24,7 @@ static const struct game_ops *const games[] = {
 	&dip_ops,
 	&wotk_ops,
 	&ari_ops,
+	&zombie_ops,
 };
 
 /* Other words for a game in CREATE. */

@@ -145,7 +145,8 @@ int	 dip_board_check(const struct dip_board *);
 void	 dip_board_diagram(const struct dip_board *, const char *title,
 	    char *out, size_t len);
 void	 dip_board_report(const struct dip_board *, struct game_view *);
-void	 dip_board_status(const struct dip_board *, struct game_view *);
+void	 dip_board_status(const struct dip_board *, struct game_view *,
+	    bool next);
 const char *dip_board_power_arg(int power);
 void	 dip_board_phase_args(const char *code, char season[GAME_ARG_MAX],
 	    char year[GAME_ARG_MAX], char kind[GAME_ARG_MAX]);

@@ -302,10 +302,10 @@ status_due(const struct dip_board *b, struct game_view *v)
 	}
 }
 
-/* Centres and units per power, civil disorder, then the next phase or
- * the end of the game on this board. */
+/* Centres and units per power, civil disorder, then the next phase (if
+ * next) or the end of the game on this board. */
 void
-dip_board_status(const struct dip_board *b, struct game_view *v)
+dip_board_status(const struct dip_board *b, struct game_view *v, bool next)
 {
 	const struct dip_map	*m = b->st.map;
 	char			 s[GAME_ARG_MAX], y[GAME_ARG_MAX];
@@ -340,6 +340,7 @@ dip_board_status(const struct dip_board *b, struct game_view *v)
 	}
 	dip_state_phase_code(&b->st, code, sizeof(code));
 	dip_board_phase_args(code, s, y, k);
-	game_view_add(v, "dip.view.next", 3, s, y, k);
+	if (next)
+		game_view_add(v, "dip.view.next", 3, s, y, k);
 	status_due(b, v);
 }

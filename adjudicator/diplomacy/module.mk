@@ -14,7 +14,12 @@ SRCS += \
 	adjudicator/diplomacy/outcome.c \
 	adjudicator/diplomacy/resolve.c \
 	adjudicator/diplomacy/retreat.c \
-	adjudicator/diplomacy/state.c
+	adjudicator/diplomacy/state.c \
+	adjudicator/diplomacy/zombie.c \
+	adjudicator/diplomacy/zombie_parse.c \
+	adjudicator/diplomacy/zombie_phase.c \
+	adjudicator/diplomacy/zombie_text.c \
+	adjudicator/diplomacy/zombie_view.c
 
 # maps/standard.map is compiled in, so `pbemd adjudicate` runs anywhere.
 GEN_SRCS += build/gen/dip_standard_map.c

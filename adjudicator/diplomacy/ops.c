@@ -347,7 +347,7 @@ ops_view(const struct game_state *st, int seat, struct game_view *v)
 	if (!st->started)
 		game_view_add(v, "dip.view.forming", 0);
 	dip_board_report(&st->b, v);
-	dip_board_status(&st->b, v);
+	dip_board_status(&st->b, v, true);
 }
 
 const struct game_ops dip_ops = {

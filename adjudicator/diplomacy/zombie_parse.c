@@ -1,0 +1,486 @@
+/*
+ * zombie_parse.c - the orders of Zombie-Diplomacy: which board a line is
+ * for, zombie placements, undead units, and what a power still owes.
+ *
+ * Board markers (rules/zombie-diplomacy.md: "the exact syntax is the
+ * project's choice ... tolerant of how players write"): a line that is
+ * only a marker ("NR:", "ZOMBIE:", "BOARD NR", "Zombie-Board", "Z") sets
+ * the board for the following lines of the mail (parse's ctx); a marker
+ * before an order on the same line ("NR: A PAR - BUR", "Z: A VIE H")
+ * holds for that line. Without a marker the board is inferred where only
+ * one can be meant (the only board with a unit there, the only board in
+ * retreats, ...), else the order is refused with a request for a marker.
+ * Stored texts always carry the prefix "NR: " or "Z: ". No I/O.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "zombie.h"
+
+#define ZP_LINE		GAME_ORDER_MAX
+
+enum { BOARD_NONE, BOARD_NR, BOARD_Z };
+
+static const char *const board_args[] = {
+	"", "@zombie.board.nr", "@zombie.board.z"
+};
+
+static int
+refuse(struct game_diag *why, const char *key, const char *line,
+    const char *a)
+{
+	char	 q[GAME_ARG_MAX];
+	size_t	 n;
+
+	while (isspace((unsigned char)*line))
+		line++;
+	snprintf(q, sizeof(q), "%s", line);
+	n = strlen(q);
+	while (n > 0 && isspace((unsigned char)q[n - 1]))
+		q[--n] = '\0';
+	game_diag_set(why, key, 2, q, a ? a : "");
+	return -1;
+}
+
+/* Lower-case words, one blank apart; '-' and ':' separate words. */
+static void
+words(const char *s, char *out, size_t len)
+{
+	size_t	 n = 0;
+	bool	 gap = false;
+
+	for (; *s != '\0' && n + 2 < len; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (isalnum(c)) {
+			if (gap && n > 0)
+				out[n++] = ' ';
+			out[n++] = (char)tolower(c);
+			gap = false;
+		} else
+			gap = true;
+	}
+	out[n] = '\0';
+}
+
+/* A whole line naming a board, or BOARD_NONE. */
+static int
+marker(const char *line)
+{
+	static const struct {
+		const char	*w;
+		int		 board;
+	} m[] = {
+		{ "nr", BOARD_NR }, { "nr board", BOARD_NR },
+		{ "board nr", BOARD_NR }, { "no retreat board", BOARD_NR },
+		{ "z", BOARD_Z }, { "zombie", BOARD_Z },
+		{ "zombie board", BOARD_Z }, { "board zombie", BOARD_Z },
+		{ "board z", BOARD_Z }, { "zombies", BOARD_Z },
+	};
+	char	 w[ZP_LINE];
+	size_t	 i;
+
+	words(line, w, sizeof(w));
+	for (i = 0; i < sizeof(m) / sizeof(m[0]); i++)
+		if (strcmp(w, m[i].w) == 0)
+			return m[i].board;
+	return BOARD_NONE;
+}
+
+/* "NR: ...", "Z: ...", "Zombie: ...", "NR-board: ..."; returns the
+ * board and points *rest after the colon, or BOARD_NONE. */
+static int
+prefix(const char *line, const char **rest)
+{
+	const char	*c = strchr(line, ':');
+	char		 head[64];
+
+	if (c == NULL || (size_t)(c - line) >= sizeof(head))
+		return BOARD_NONE;
+	snprintf(head, sizeof(head), "%.*s", (int)(c - line), line);
+	*rest = c + 1;
+	return marker(head);
+}
+
+static bool
+word_in(const char *w, const char *first)
+{
+	size_t	 n = strlen(first);
+
+	return strncmp(w, first, n) == 0 && (w[n] == '\0' || w[n] == ' ');
+}
+
+/* The line with the words in skip removed; "->" and "=>" as blanks if
+ * arrows. */
+static void
+strip(const char *line, const char *const *skip, bool arrows, char *out,
+    size_t len)
+{
+	char	 buf[ZP_LINE], *t, *save = NULL;
+	size_t	 n = 0, i;
+
+	snprintf(buf, sizeof(buf), "%s", line);
+	for (t = buf; *t && arrows; t++)
+		if ((t[0] == '-' || t[0] == '=') && t[1] == '>')
+			t[0] = t[1] = ' ';
+	out[0] = '\0';
+	for (t = strtok_r(buf, " \t", &save); t != NULL;
+	    t = strtok_r(NULL, " \t", &save)) {
+		for (i = 0; skip[i] != NULL && strcasecmp(t, skip[i]); i++)
+			;
+		if (skip[i] == NULL && n < len)
+			n += (size_t)snprintf(out + n, len - n, "%s%s",
+			    n ? " " : "", t);
+	}
+}
+
+static int
+count_wait(const struct game_state *st, int power, int kind)
+{
+	int	 i, n = 0;
+
+	for (i = 0; i < st->nwait; i++)
+		n += st->wait[i].unit.power == power &&
+		    (kind == DIP_ANYKIND || st->wait[i].unit.kind == kind);
+	return n;
+}
+
+/*
+ * "ZOMBIE A -> VIE" (also "PLACE", or "BUILD" in a placement phase; the
+ * arrow, "to", "in" and the unit type may be left out): the zombie's type
+ * and the location. Returns 0, or -1 with why.
+ */
+static int
+place_words(const struct game_state *st, int power, const char *line,
+    int *kind, int *loc, struct game_diag *why)
+{
+	static const char *const skip[] = {
+		"zombie", "place", "build", "b", "-", "to", "in", "at", "on",
+		"into", NULL
+	};
+	const struct dip_map	*m = &st->map;
+	struct dip_order	 o[2];
+	char			 rest[ZP_LINE], text[ZP_LINE + 8];
+	int			 prov;
+
+	strip(line, skip, true, rest, sizeof(rest));
+	snprintf(text, sizeof(text), "BUILD %s", rest);
+	if (dip_order_parse(m, power, text, o, 2, why) != 1 ||
+	    o[0].kind != DIP_BUILD)
+		return why->msg.key[0] ? -1 : refuse(why,
+		    "zombie.err.place_syntax", line, NULL);
+	*kind = o[0].ukind;
+	if (*kind == DIP_ANYKIND) {
+		if (count_wait(st, power, DIP_ARMY) > 0 &&
+		    count_wait(st, power, DIP_FLEET) > 0)
+			return refuse(why, "zombie.err.place_kind", line, NULL);
+		*kind = count_wait(st, power, DIP_ARMY) > 0 ? DIP_ARMY :
+		    DIP_FLEET;
+	}
+	if (count_wait(st, power, *kind) == 0)
+		return refuse(why, "zombie.err.no_zombie", line, NULL);
+	*loc = o[0].uloc;
+	prov = m->loc[*loc].prov;
+	if (*kind == DIP_ARMY)
+		*loc = prov;
+	if (m->prov[prov].home != power || !m->prov[prov].centre)
+		return refuse(why, "zombie.err.place_home", line,
+		    m->prov[prov].name);
+	if (*kind == DIP_FLEET && m->prov[prov].terrain == DIP_LAND)
+		return refuse(why, "zombie.err.place_inland", line,
+		    m->prov[prov].name);
+	if (*kind == DIP_FLEET && m->prov[prov].ncoasts > 0 && *loc == prov)
+		return refuse(why, "zombie.err.place_coast", line,
+		    m->prov[prov].name);
+	return 0;
+}
+
+static int
+place(const struct game_state *st, int power, const char *line,
+    struct game_order *out, struct game_diag *why)
+{
+	const struct dip_map	*m = &st->map;
+	int			 kind = DIP_ANYKIND, loc = 0;
+
+	if (st->kind != DIP_RETREAT || count_wait(st, power, DIP_ANYKIND) == 0)
+		return refuse(why, "zombie.err.no_zombie", line, NULL);
+	if (place_words(st, power, line, &kind, &loc, why) < 0)
+		return -1;
+	if (count_wait(st, power, kind) == 0)
+		return refuse(why, "zombie.err.no_zombie", line, NULL);
+	if (dip_state_unit_at(&st->z.st, m->loc[loc].prov) >= 0)
+		return refuse(why, "zombie.err.place_occupied", line,
+		    m->prov[m->loc[loc].prov].name);
+	memset(out, 0, sizeof(*out));
+	out->seat = power;
+	snprintf(out->slot, sizeof(out->slot), "ZP:%s",
+	    m->prov[m->loc[loc].prov].abbr);
+	snprintf(out->text, sizeof(out->text), "Z: ZOMBIE %c -> %s",
+	    kind == DIP_ARMY ? 'A' : 'F', m->loc[loc].name);
+	game_msg_set(&out->echo, "zombie.ok.place", 1, out->text);
+	return 1;
+}
+
+/* Reads a stored "ZOMBIE A -> VIE" back; -1 if it is none. */
+int
+zombie_place_read(const struct game_state *st, const char *text, int *kind,
+    int *loc)
+{
+	char	 k;
+	char	 where[16];
+	int	 l;
+
+	if (sscanf(text, " ZOMBIE %c -> %15s", &k, where) != 2 ||
+	    (k != 'A' && k != 'F') || (l = dip_map_locname(&st->map,
+	    where)) < 0)
+		return -1;
+	*kind = k == 'A' ? DIP_ARMY : DIP_FLEET;
+	*loc = l;
+	return 0;
+}
+
+/* "UNDEAD A SER -> TUS": the dislodged unit and the NR province. */
+static int
+undead_words(const struct game_state *st, int power, const char *line,
+    int *from, int *to, struct game_diag *why)
+{
+	static const char *const skip[] = { "undead", "nr", NULL };
+	const struct dip_map	*m = &st->map;
+	struct dip_order	 o[2];
+	char			 rest[ZP_LINE];
+
+	strip(line, skip, false, rest, sizeof(rest));
+	if (dip_order_parse(m, power, rest, o, 2, why) != 1 ||
+	    (o[0].kind != DIP_MOVE && o[0].kind != DIP_RETREAT_TO))
+		return why->msg.key[0] ? -1 : refuse(why,
+		    "zombie.err.undead_syntax", line, NULL);
+	*from = m->loc[o[0].uloc].prov;
+	*to = m->loc[o[0].dest].prov;
+	return 0;
+}
+
+int
+zombie_undead_read(const struct game_state *st, const char *text, int *from,
+    int *to)
+{
+	char	 k, a[16], b[16];
+
+	if (sscanf(text, " UNDEAD %c %15s -> %15s", &k, a, b) != 3 ||
+	    (*from = dip_map_locname(&st->map, a)) < 0 ||
+	    (*to = dip_map_locname(&st->map, b)) < 0)
+		return -1;
+	*from = st->map.loc[*from].prov;
+	*to = st->map.loc[*to].prov;
+	return 0;
+}
+
+/* rules/zombie-diplomacy.md, optional rule: a dislodged Zombie-board
+ * unit goes to a vacant non-centre NR province instead of retreating. */
+static int
+undead(const struct game_state *st, int power, const char *line,
+    struct game_order *out, struct game_diag *why)
+{
+	const struct dip_map	*m = &st->map;
+	const struct dip_retreat *r = NULL;
+	char			 u[16];
+	int			 from = -1, to = -1, i;
+
+	if (!st->undead)
+		return refuse(why, "zombie.err.undead_off", line, NULL);
+	if (!zombie_active(st, &st->z) || st->kind != DIP_RETREAT)
+		return refuse(why, "zombie.err.undead_phase", line, NULL);
+	if (undead_words(st, power, line, &from, &to, why) < 0)
+		return -1;
+	for (i = 0; i < st->z.st.nretreats; i++)
+		if (m->loc[st->z.st.retreat[i].unit.loc].prov == from)
+			r = &st->z.st.retreat[i];
+	if (r == NULL || r->unit.power != power)
+		return refuse(why, r ? "dip.err.not_yours" :
+		    "dip.err.not_dislodged", line, m->prov[from].name);
+	if (m->prov[to].centre || (r->unit.kind == DIP_ARMY &&
+	    m->prov[to].terrain == DIP_SEA) || (r->unit.kind == DIP_FLEET &&
+	    m->prov[to].terrain == DIP_LAND))
+		return refuse(why, "zombie.err.undead_place", line,
+		    m->prov[to].name);
+	for (i = 0; i < st->nr.nundead; i++)
+		if (m->loc[st->nr.undead[i].loc].prov == to)
+			break;
+	if (i < st->nr.nundead || dip_state_unit_at(&st->nr.st, to) >= 0)
+		return refuse(why, "zombie.err.undead_occupied", line,
+		    m->prov[to].name);
+	dip_board_unit_text(m, &r->unit, u, sizeof(u));
+	memset(out, 0, sizeof(*out));
+	out->seat = power;
+	snprintf(out->slot, sizeof(out->slot), "Z:%s", m->prov[from].abbr);
+	snprintf(out->text, sizeof(out->text), "Z: UNDEAD %s -> %s", u,
+	    m->prov[to].abbr);
+	game_msg_set(&out->echo, "zombie.ok.undead", 1, out->text);
+	return 1;
+}
+
+/* Which board an unmarked order line is for, or BOARD_NONE. */
+static int
+infer(const struct game_state *st, int power, const char *line,
+    const char *w)
+{
+	struct dip_order	 o[2];
+	struct game_diag	 why;
+	bool			 nr = zombie_active(st, &st->nr);
+	bool			 z = zombie_active(st, &st->z);
+	int			 prov, u;
+
+	if (word_in(w, "draw") || word_in(w, "no draw") ||
+	    word_in(w, "nodraw"))
+		return st->zstarted ? BOARD_NONE : BOARD_NR;
+	if (nr != z)
+		return nr ? BOARD_NR : z ? BOARD_Z : BOARD_NONE;
+	if (!nr || st->kind != DIP_MOVEMENT ||
+	    dip_order_parse(&st->map, power, line, o, 2, &why) < 1)
+		return BOARD_NONE;
+	prov = st->map.loc[o[0].uloc].prov;
+	u = dip_state_unit_at(&st->nr.st, prov);
+	nr = (u >= 0 && st->nr.st.unit[u].power == power);
+	for (u = 0; u < st->nr.nundead; u++)
+		nr |= st->map.loc[st->nr.undead[u].loc].prov == prov &&
+		    st->nr.undead[u].power == power;
+	u = dip_state_unit_at(&st->z.st, prov);
+	z = (u >= 0 && st->z.st.unit[u].power == power);
+	return nr == z ? BOARD_NONE : nr ? BOARD_NR : BOARD_Z;
+}
+
+static int
+one_line(const struct game_state *st, int power, const char *line, int board,
+    struct game_order *out, int max, struct game_diag *why)
+{
+	const struct dip_board	*b;
+	char			 w[ZP_LINE];
+
+	words(line, w, sizeof(w));
+	if (word_in(w, "zombie") || word_in(w, "place") ||
+	    (word_in(w, "build") && st->kind == DIP_RETREAT))
+		return place(st, power, line, out, why);
+	if (strstr(w, "undead") != NULL)
+		return undead(st, power, line, out, why);
+	if (board == BOARD_NONE && (board = infer(st, power, line, w)) == BOARD_NONE)
+		return refuse(why, "zombie.err.which_board", line, NULL);
+	b = board == BOARD_NR ? &st->nr : &st->z;
+	if (board == BOARD_Z && !st->zstarted)
+		return refuse(why, "zombie.err.z_not_started", line, NULL);
+	if (b->end != DIP_END_NONE)
+		return refuse(why, "dip.err.board_over", line, NULL);
+	if (!word_in(w, "draw") && !word_in(w, "no draw") &&
+	    !word_in(w, "nodraw") && !zombie_active(st, b))
+		return refuse(why, "zombie.err.board_idle", line,
+		    board_args[board]);
+	return dip_board_parse(b, power, line, board == BOARD_NR ? "NR:" :
+	    "Z:", ZOMBIE_DRAW_FROM, out, max, why);
+}
+
+int
+zombie_parse(const struct game_state *st, int seat, const char *line,
+    char *ctx, struct game_order *out, int max, struct game_diag *why)
+{
+	const char	*rest = line;
+	int		 board, m;
+
+	if (!st->started || st->over) {
+		game_diag_set(why, st->over ? "dip.err.over" :
+		    "dip.err.not_started", 0);
+		return -1;
+	}
+	if (seat < 0 || seat >= st->map.npowers) {
+		game_diag_set(why, "dip.err.no_power", 0);
+		return -1;
+	}
+	if ((m = marker(line)) != BOARD_NONE) {
+		snprintf(ctx, GAME_CTX_MAX, "%s", m == BOARD_NR ? "NR" : "Z");
+		game_diag_set(why, "zombie.ok.board", 1, board_args[m]);
+		return 0;
+	}
+	if ((board = prefix(line, &rest)) == BOARD_NONE)
+		board = strcmp(ctx, "NR") == 0 ? BOARD_NR :
+		    strcmp(ctx, "Z") == 0 ? BOARD_Z : BOARD_NONE;
+	return one_line(st, seat, rest, board, out, max, why);
+}
+
+/* The stored orders of one board (texts "NR: ..." or "Z: ..."). */
+static void
+collect(const struct game_state *st, const struct dip_board *b,
+    const struct game_order *o, int n, struct dip_board_orders *bo)
+{
+	dip_board_collect(b, o, n, b == &st->nr ? "NR:" : "Z:", bo);
+}
+
+static int
+placements_owed(const struct game_state *st, int power,
+    const struct game_order *o, int n)
+{
+	int	 i, k, l, left = count_wait(st, power, DIP_ANYKIND);
+
+	if (st->kind != DIP_RETREAT || !st->zstarted ||
+	    st->z.end != DIP_END_NONE)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (o[i].seat == power && strncmp(o[i].text, "Z:", 2) == 0 &&
+		    zombie_place_read(st, o[i].text + 2, &k, &l) == 0)
+			left--;
+	return left > 0 ? left : 0;
+}
+
+static int
+board_pending(const struct game_state *st, const struct dip_board *b,
+    int seat, const struct game_order *o, int n, struct game_msg *out,
+    int max)
+{
+	struct dip_board_orders	 bo;
+	int			 k;
+
+	if (!zombie_active(st, b) || max < 2)
+		return 0;
+	collect(st, b, o, n, &bo);
+	if (dip_board_draw_agreed(b, &bo))
+		return 0;
+	if ((k = dip_board_pending(b, seat, &bo, out + 1, max - 1)) == 0)
+		return 0;
+	game_msg_set(&out[0], "zombie.pend.head", 1,
+	    board_args[b == &st->nr ? BOARD_NR : BOARD_Z]);
+	return k + 1;
+}
+
+int
+zombie_pending(const struct game_state *st, int seat,
+    const struct game_order *o, int n, struct game_msg *out, int max)
+{
+	char	 num[16];
+	int	 k = 0, left;
+
+	if (!st->started || st->over || seat < 0 || seat >= st->map.npowers)
+		return 0;
+	k += board_pending(st, &st->nr, seat, o, n, out, max);
+	k += board_pending(st, &st->z, seat, o, n, out + k, max - k);
+	if ((left = placements_owed(st, seat, o, n)) > 0 && k < max) {
+		snprintf(num, sizeof(num), "%d", left);
+		game_msg_set(&out[k++], "zombie.pend.place", 1, num);
+	}
+	return k;
+}
+
+bool
+zombie_ready(const struct game_state *st, const struct game_order *o, int n)
+{
+	struct game_msg	 m[4];
+	int		 p;
+
+	if (!st->started || st->over)
+		return false;
+	for (p = 0; p < st->map.npowers; p++) {
+		if ((st->nr.cd & DIP_BIT(p)) != 0)
+			continue;
+		if (zombie_pending(st, p, o, n, m, 4) > 0)
+			return false;
+	}
+	return true;
+}
