@@ -12,6 +12,7 @@
 
 #include "common/util.h"
 #include "config.h"
+#include "tz.h"
 
 struct config_parse {
 	struct config	*c;
@@ -94,6 +95,10 @@ config_judge_key(struct config *c, const char *k, const char *v)
 		if (strcmp(v, "en") != 0 && strcmp(v, "de") != 0)
 			return -1;
 		config_str(&c->language, v);
+	} else if (strcmp(k, "timezone") == 0) {
+		if (!tz_valid(v))
+			return -1;
+		config_str(&c->timezone, v);
 	} else if (strcmp(k, "poll_interval") == 0)
 		return config_int(v, 1, 86400, &c->poll_interval);
 	else if (strcmp(k, "max_failures") == 0)
@@ -162,6 +167,7 @@ config_defaults(struct config *c)
 	c->name = xstrdup("pbemd judge");
 	c->templates = xstrdup("templates");
 	c->language = xstrdup("en");
+	c->timezone = xstrdup("UTC");
 }
 
 static int
@@ -237,5 +243,6 @@ config_free(struct config *c)
 	free(c->database);
 	free(c->templates);
 	free(c->language);
+	free(c->timezone);
 	memset(c, 0, sizeof(*c));
 }

@@ -30,6 +30,7 @@ struct config {
 	char			*database;
 	char			*templates;
 	char			*language;	/* for senders we do not know */
+	char			*timezone;	/* of new games' clocks */
 	int			 poll_interval;	/* seconds */
 	int			 max_failures;	/* then a mail is quarantined */
 	enum log_level		 log_level;

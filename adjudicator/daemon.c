@@ -51,6 +51,7 @@ struct daemon {
 	uint32_t	 uidvalidity;
 	uint32_t	*flag;		/* UIDs to flag \Seen */
 	size_t		 nflag;
+	time_t		 next_tick;	/* the phase clock's next wish */
 };
 
 static void
@@ -207,6 +208,25 @@ daemon_round(struct daemon *d)
 	return rc;
 }
 
+/*
+ * The phase clock, after every complete round over the mail: only then has
+ * the judge seen every order sent before now. While the mail server is out
+ * of reach the clock does not run, and the silence counts as downtime.
+ */
+static void
+daemon_tick(struct daemon *d)
+{
+	struct judge_env	 env;
+	time_t			 now = time(NULL);
+
+	runtime_env(&d->rt, now, &env);
+	env.downtime_slack = 2 * d->rt.cfg.poll_interval + 120;
+	d->next_tick = judge_tick(&env);
+	/* A step that failed is tried again, but not in a tight loop. */
+	if (d->next_tick && d->next_tick <= now)
+		d->next_tick = now + 1;
+}
+
 static void
 daemon_outbox(struct daemon *d)
 {
@@ -236,6 +256,8 @@ daemon_timeout_ms(struct daemon *d)
 		next = when > d->smtp_retry ? when : d->smtp_retry;
 	if (d->imap == NULL)
 		next = deadline_earliest(next, d->imap_retry);
+	else
+		next = deadline_earliest(next, d->next_tick);
 	next = deadline_earliest(next, now + d->rt.cfg.poll_interval);
 	if (next <= now)
 		return 0;
@@ -267,6 +289,8 @@ daemon_loop(struct daemon *d, bool once)
 			daemon_imap_connect(d);
 		if (d->imap && daemon_round(d) != 0 && !daemon_stop)
 			daemon_imap_lost(d, "connection lost");
+		else if (d->imap && !daemon_stop)
+			daemon_tick(d);
 		daemon_outbox(d);
 		if (once)
 			break;
@@ -359,6 +383,9 @@ daemon_deliver(const char *config_path)
 	r = intake_mail(&env, raw, len, 0, 0, false, rt.cfg.max_failures);
 	free(raw);
 	if (r != INTAKE_RETRY) {
+		/* Phases this mail completed; no heartbeat without a daemon. */
+		runtime_env(&rt, time(NULL), &env);
+		judge_tick(&env);
 		/* Replies go out now if the server is there, else later. */
 		smtp_global_init();
 		runtime_smtp_conf(&rt, &sc);

@@ -29,6 +29,11 @@ struct judge_env {
 	struct password_cache	*pwcache;	/* may be NULL */
 	const char		*failure_key;	/* cleared with the mail, or NULL */
 	time_t			 now;
+	const char		*timezone;	/* of new clocks; NULL: UTC */
+	/* judge_tick(): a silence longer than this many seconds since the
+	 * last tick is downtime, and deadlines that passed in it move on
+	 * (0: nothing is counted, the heartbeat is not kept). */
+	int			 downtime_slack;
 };
 
 enum judge_result {
@@ -53,5 +58,16 @@ enum judge_result judge_handle_message(const struct judge_env *,
 enum judge_result judge_quarantine(const struct judge_env *,
 		    const struct message *, uint32_t uidvalidity, uint32_t uid,
 		    const char *reason);
+
+/*
+ * The phase clock at env->now: shifts deadlines that passed while the judge
+ * was down, processes due phases, sends reminders and notices, applies the
+ * grace period and civil disorder; each game's step in its own transaction,
+ * recorded with what it sent, so a crash neither skips nor repeats one.
+ * Returns the next time it has something to do (0: nothing pending).
+ */
+time_t	judge_tick(const struct judge_env *);
+/* The same next time, without doing anything. */
+time_t	judge_next_wake(const struct judge_env *);
 
 #endif

@@ -58,7 +58,10 @@ judge_load(struct judge_session *s, const struct judge_seat *w)
 	return st;
 }
 
-/* Stores st as the next phase of the game and notes status and winner. */
+/*
+ * Stores st as the next phase of the game and notes status and winner; a
+ * game with a clock gets the judge's proposal for the new phase's deadline.
+ */
 int
 judge_advance(struct judge_session *s, struct judge_seat *w,
     const struct game_state *st)
@@ -85,11 +88,12 @@ judge_advance(struct judge_session *s, struct judge_seat *w,
 		return -1;
 	}
 	free(text);
-	return 0;
+	judge_clock_phase_begun(s, w, st);
+	return s->failed ? -1 : 0;
 }
 
 /* After a phase: reports to everyone, with the seed revealed at the end. */
-static void
+void
 judge_after_phase(struct judge_session *s, struct judge_seat *w,
     const struct game_state *st)
 {
@@ -125,6 +129,7 @@ judge_cmd_create(struct judge_session *s, struct judge_line *l)
 	struct db_game		 g;
 	struct judge_seat	 w;
 	struct buf		 opts, gopts = { 0 };
+	struct deadline_conf	 clock;
 	char			 pw[JUDGE_GM_PASSWORD_LEN], *text = NULL;
 	size_t			 need;
 	int			 i;
@@ -145,6 +150,9 @@ judge_cmd_create(struct judge_session *s, struct judge_line *l)
 		judge_store_failed(s);
 		return;
 	}
+	/* The clock's words are the judge's; the rest goes to the game. */
+	if (judge_clock_options(s, l, &clock) != 0)
+		return;
 	buf_init(&opts);
 	for (i = 3; i < l->argc; i++) {
 		char *p;
@@ -185,6 +193,8 @@ judge_cmd_create(struct judge_session *s, struct judge_line *l)
 	}
 	log_info("judge: game=%s kind=%s created", g.name, g.kind);
 	judge_ok(s, "judge.created", 3, g.name, g.kind, pw);
+	if (clock.on && judge_clock_created(s, &g, &clock) != 0)
+		goto out;
 	memset(&w, 0, sizeof(w));
 	w.on = true;
 	w.game = g;
@@ -405,6 +415,7 @@ judge_cmd_signon(struct judge_session *s, struct judge_line *l)
 
 		snprintf(key, sizeof(key), "@%s", w.ops->seat_key(seat));
 		judge_ok(s, "judge.signed_on", 2, w.game.name, key);
+		judge_clock_signed_on(s, &w);
 	}
 }
 
@@ -443,6 +454,9 @@ judge_maybe_adjudicate(struct judge_session *s, struct judge_seat *w,
 	struct game_diag	 why;
 	int			 n, i;
 
+	/* A game with a clock is processed by judge_tick() only. */
+	if (judge_clock_owns(s, w))
+		return;
 	if (db_orders(s->env->db, w->game.id, w->game.phase, dbo,
 	    JUDGE_MAX_ORDERS, &n) != DB_OK) {
 		judge_store_failed(s);
@@ -487,6 +501,7 @@ judge_orders(struct judge_session *s, struct judge_line *l)
 	memset(&why, 0, sizeof(why));
 	n = w.ops->parse(st, w.seat, l->text, s->parse_ctx, o,
 	    JUDGE_MAX_ORDERS, &why);
+	judge_clock_order_line(s, &w, n < 0);
 	if (n < 0) {
 		judge_msg(s, &why.msg, true);
 		goto out;

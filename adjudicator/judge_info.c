@@ -19,7 +19,10 @@ judge_cmd_help(struct judge_session *s, struct judge_line *l)
 	buf_init(&names);
 	for (i = 0; (ops = game_at(i)) != NULL; i++)
 		buf_printf(&names, "%s%s", i ? ", " : "", ops->name);
-	if (l->argc > 1 && (ops = game_find(l->argv[1])) != NULL) {
+	if (l->argc > 1 && (strcasecmp(l->argv[1], "CLOCK") == 0 ||
+	    strcasecmp(l->argv[1], "DEADLINES") == 0))
+		catalog_say(s->cat, &s->reply, "help.clock", 0);
+	else if (l->argc > 1 && (ops = game_find(l->argv[1])) != NULL) {
 		char key[GAME_KEY_MAX];
 
 		snprintf(key, sizeof(key), "help.%s", ops->name);
@@ -97,6 +100,8 @@ judge_cmd_set(struct judge_session *s, struct judge_line *l)
 {
 	const char	*lang;
 
+	if (judge_clock_set(s, l))
+		return;
 	if (l->argc != 3 || (strcasecmp(l->argv[1], "LANGUAGE") != 0 &&
 	    strcasecmp(l->argv[1], "SPRACHE") != 0)) {
 		judge_err(s, "judge.err.set_usage", 0);

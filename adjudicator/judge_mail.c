@@ -43,7 +43,7 @@ judge_queue_picture(struct judge_session *s, const char *rcpt,
 	c.from_name = s->env->name;
 	c.to = rcpt;
 	c.subject = subject;
-	if (is_reply) {
+	if (is_reply && s->msg) {
 		c.in_reply_to = s->msg->message_id;
 		c.references = s->msg->references;
 	}
@@ -116,8 +116,8 @@ judge_report_one(struct judge_session *s, const struct judge_seat *w,
 	h.options = w->game.options;
 	h.seat_key = seat == GAME_SEAT_GM ? NULL : w->ops->seat_key(seat);
 	h.phase = v.ply;	/* the subject counts as the report's head does */
-	sender = strcasecmp(addr, s->msg->reply_to) == 0 && s->who.on &&
-	    s->who.game.id == w->game.id && s->who.seat == seat;
+	sender = s->msg && strcasecmp(addr, s->msg->reply_to) == 0 &&
+	    s->who.on && s->who.game.id == w->game.id && s->who.seat == seat;
 	buf_init(&body);
 	buf_init(&subj);
 	buf_init(&png);
@@ -128,6 +128,7 @@ judge_report_one(struct judge_session *s, const struct judge_seat *w,
 		catalog_say(cat, &body, extra_key, 1, extra);
 		buf_putc(&body, '\n');
 	}
+	judge_clock_report(s, w, seat, cat, &body);
 	if (sender) {
 		buf_reset(&s->own_report);
 		buf_add(&s->own_report, body.data, body.len);

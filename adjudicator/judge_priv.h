@@ -7,11 +7,12 @@
 
 #include <stdbool.h>
 
+#include "deadline.h"
 #include "game.h"
 #include "judge.h"
 #include "report.h"
 
-#define JUDGE_MAX_ARGS	12
+#define JUDGE_MAX_ARGS	20
 #define JUDGE_PICTURE_NAME	(DB_NAME_MAX + 16)	/* "<game>-<ply>.png" */
 
 /* One line of the mail, split into words. */
@@ -60,6 +61,12 @@ struct judge_session {
 	int			 order_phase;	/* ... for this phase */
 	bool			 became;	/* BECOME was used (once a mail) */
 	size_t			 become_at;	/* reply offset of the BECOME */
+	/* The phase clock (judge_clock.c, judge_tick.c). */
+	const struct game_msg	*notes;		/* said in every report of a phase */
+	int			 nnotes;
+	int64_t			 notes_game;	/* the game the notes are about */
+	int64_t			 orders_game;	/* order lines of this mail went */
+	int			 orders_seat;	/* ... to this game and seat */
 };
 
 /* Who may run a command. */
@@ -138,6 +145,11 @@ void	judge_press_end_of_mail(struct judge_session *);
 /* judge_history.c: HISTORY and SUMMARY */
 void	judge_cmd_history(struct judge_session *, struct judge_line *);
 void	judge_cmd_summary(struct judge_session *, struct judge_line *);
+struct game_state *judge_load(struct judge_session *, const struct judge_seat *);
+int	judge_advance(struct judge_session *, struct judge_seat *,
+	    const struct game_state *);
+void	judge_after_phase(struct judge_session *, struct judge_seat *,
+	    const struct game_state *);
 
 /* judge_info.c: HELP, LIST, SET */
 void	judge_cmd_help(struct judge_session *, struct judge_line *);
@@ -166,5 +178,57 @@ void	judge_notify(struct judge_session *, const struct db_game *,
 	    const char *addr, const char *key, int nargs, ...);
 void	judge_notify_all(struct judge_session *, const struct db_game *,
 	    const char *except, const char *key, int nargs, ...);
+
+/* judge_clock.c: the clock's commands (APPROVE, EXTEND, PAUSE, RESUME,
+ * PROCESS, ROLLBACK, SET DEADLINE|WAIT|NOWAIT|ABSENCE|NOABSENCE) */
+int	judge_clock_options(struct judge_session *, struct judge_line *,
+	    struct deadline_conf *out);
+int	judge_clock_created(struct judge_session *, const struct db_game *,
+	    const struct deadline_conf *);
+bool	judge_clock_set(struct judge_session *, struct judge_line *);
+void	judge_cmd_approve(struct judge_session *, struct judge_line *);
+void	judge_cmd_extend(struct judge_session *, struct judge_line *);
+void	judge_cmd_pause(struct judge_session *, struct judge_line *);
+void	judge_cmd_resume(struct judge_session *, struct judge_line *);
+void	judge_cmd_process(struct judge_session *, struct judge_line *);
+void	judge_cmd_rollback(struct judge_session *, struct judge_line *);
+void	judge_clock_signed_on(struct judge_session *, const struct judge_seat *);
+bool	judge_clock_here(struct judge_session *, struct db_clock *);
+void	judge_clock_order_line(struct judge_session *, const struct judge_seat *,
+	    bool error);
+
+/* judge_absence.c: SET [NO]ABSENCE; judge_rollback.c: ROLLBACK */
+void	judge_set_absence(struct judge_session *, struct judge_line *, bool no);
+
+/* judge_tick.c: due phases, reminders, grace, civil disorder, downtime */
+enum judge_process_why {
+	JUDGE_PROCESS_EARLY,	/* every order in */
+	JUDGE_PROCESS_DEADLINE,	/* the deadline, nobody late */
+	JUDGE_PROCESS_GRACE,	/* the end of the grace period */
+	JUDGE_PROCESS_GM	/* PROCESS */
+};
+bool	judge_clock_owns(struct judge_session *, const struct judge_seat *);
+void	judge_clock_phase_begun(struct judge_session *, const struct judge_seat *,
+	    const struct game_state *);
+int	judge_clock_process(struct judge_session *, struct judge_seat *,
+	    enum judge_process_why);
+int	judge_clock_propose(struct judge_session *, const struct judge_seat *,
+	    struct db_clock *, time_t not_before);
+
+/* judge_notice.c: clock texts, in the reader's language and the game's zone */
+void	judge_note_time(struct game_msg *, int arg, time_t);
+void	judge_note_seat(struct game_msg *, int arg, const struct judge_seat *,
+	    int seat);
+void	judge_note_render(const struct catalog *, const char *tz,
+	    const struct game_msg *, struct buf *out);
+void	judge_note_say(struct judge_session *, const char *tz,
+	    const struct game_msg *, bool error);
+#define JUDGE_TELL_ALL	(-100)	/* every player and the GM */
+void	judge_clock_tell(struct judge_session *, const struct judge_seat *,
+	    const char *tz, int to, const struct game_msg *, int nmsgs);
+void	judge_clock_report(struct judge_session *, const struct judge_seat *,
+	    int seat, const struct catalog *, struct buf *out);
+void	judge_seat_names(const struct catalog *, const struct judge_seat *,
+	    const int *seats, int n, struct buf *out);
 
 #endif

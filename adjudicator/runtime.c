@@ -63,6 +63,7 @@ runtime_env(struct runtime *rt, time_t now, struct judge_env *env)
 	env->address = rt->cfg.address;
 	env->name = rt->cfg.name;
 	env->default_lang = rt->cfg.language;
+	env->timezone = rt->cfg.timezone;
 	env->pwcache = rt->pw;
 	env->now = now;
 }

@@ -204,4 +204,75 @@ int	db_outbox_failed(struct db *, int64_t id, time_t now, const char *err);
 int	db_outbox_next(struct db *, time_t *when);
 int	db_outbox_pending(struct db *, int *n);
 
+/* the phase clock (clock.c): see db/schema.sql, migration 2 */
+#define DB_TZ_MAX	64
+
+struct db_clock {
+	int64_t		 game_id;
+	int		 secs[3];	/* per enum game_phase_kind */
+	int		 grace;
+	char		 days[8];
+	int		 at;
+	char		 tz[DB_TZ_MAX];
+	bool		 cd;
+	int		 phase;		/* games.phase the times are about */
+	int		 kind;		/* its enum game_phase_kind */
+	time_t		 started, proposed, deadline, grace_end;
+	time_t		 last_deadline, paused;
+	int		 sent;		/* DB_SENT_* */
+};
+
+#define DB_SENT_LATE		0x1	/* deadline reminders */
+#define DB_SENT_UNAPPROVED	0x2	/* the proposal passed unapproved */
+#define DB_SENT_STUCK		0x4	/* cannot be processed without orders */
+#define DB_SENT_HELD		0x8	/* after ROLLBACK: not processed early */
+
+struct db_clock_seat {
+	int		 seat;
+	int		 wait_phase;	/* SET WAIT for this phase, or -1 */
+	int		 error_phase;	/* last orders had errors, or -1 */
+	bool		 cd;
+};
+
+struct db_absence {
+	int64_t		 id;
+	int		 seat;
+	time_t		 from, to;
+};
+
+enum db_ext_status { DB_EXT_OPEN, DB_EXT_GRANTED, DB_EXT_REFUSED };
+
+struct db_extension {
+	int64_t		 id;
+	int		 seat;
+	int		 secs;
+	time_t		 asked;
+};
+
+int	db_clock_get(struct db *, int64_t game_id, struct db_clock *out);
+int	db_clock_put(struct db *, const struct db_clock *);
+/* Names of the running games that have a clock, in id order. */
+int	db_clock_games(struct db *, char names[][DB_NAME_MAX], int max, int *n);
+/* One row per seat that has one; seats without a row have no flags. */
+int	db_clock_seats(struct db *, int64_t game_id, struct db_clock_seat *out,
+	    int max, int *n);
+int	db_clock_seat_put(struct db *, int64_t game_id,
+	    const struct db_clock_seat *);
+int	db_absence_add(struct db *, int64_t game_id, int seat, time_t from,
+	    time_t to, time_t now);
+int	db_absence_clear(struct db *, int64_t game_id, int seat);
+/* Absences not over at now, of every seat. */
+int	db_absences(struct db *, int64_t game_id, time_t now,
+	    struct db_absence *out, int max, int *n);
+int	db_extension_add(struct db *, int64_t game_id, int phase, int seat,
+	    int secs, time_t now);
+/* Open requests of the phase, oldest first. */
+int	db_extensions_open(struct db *, int64_t game_id, int phase,
+	    struct db_extension *out, int max, int *n);
+int	db_extension_settle(struct db *, int64_t id, enum db_ext_status,
+	    time_t now);
+/* meta: DB_NONE when the key was never set. */
+int	db_meta_get(struct db *, const char *key, int64_t *value);
+int	db_meta_set(struct db *, const char *key, int64_t value);
+
 #endif

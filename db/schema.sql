@@ -151,3 +151,70 @@ CREATE TABLE press (
 	created		INTEGER NOT NULL
 );
 CREATE INDEX press_game ON press(game_id, phase);
+
+-- migration 3
+-- The phase clock (adjudicator/judge_clock.c, judge_tick.c). A game created
+-- with clock options has one row in clocks; a game without one has no
+-- deadlines and adjudicates when its orders are ready. Times are seconds
+-- since the epoch; 0 means "none". What the tick has announced in a phase is
+-- recorded in clocks.sent in the transaction that queued the mail, so a crash
+-- neither skips nor repeats an announcement.
+CREATE TABLE clocks (
+	game_id		INTEGER PRIMARY KEY REFERENCES games(id),
+	move		INTEGER NOT NULL,	-- seconds per phase kind
+	retreat		INTEGER NOT NULL,
+	adjust		INTEGER NOT NULL,
+	grace		INTEGER NOT NULL,	-- seconds after the deadline
+	days		TEXT NOT NULL,		-- SMTWTFS: '-' never, lower case from noon
+	at		INTEGER NOT NULL,	-- minute of the day, -1 any
+	tz		TEXT NOT NULL,
+	cd		INTEGER NOT NULL,	-- late powers go into civil disorder
+	phase		INTEGER NOT NULL DEFAULT -1,	-- the games.phase the rest is about
+	kind		INTEGER NOT NULL DEFAULT 0,	-- its kind: 0 movement, 1 retreat, 2 adjustment
+	started		INTEGER NOT NULL DEFAULT 0,	-- when that phase began
+	proposed	INTEGER NOT NULL DEFAULT 0,	-- the judge's proposal
+	deadline	INTEGER NOT NULL DEFAULT 0,	-- approved by the GM
+	grace_end	INTEGER NOT NULL DEFAULT 0,
+	last_deadline	INTEGER NOT NULL DEFAULT 0,	-- the previous phase's
+	paused		INTEGER NOT NULL DEFAULT 0,	-- since when
+	sent		INTEGER NOT NULL DEFAULT 0	-- notices of this phase (bits)
+);
+
+-- Per seat: SET WAIT and an order error hold for one phase (the number
+-- stored); civil disorder until the player signs on again.
+CREATE TABLE clock_seats (
+	game_id		INTEGER NOT NULL REFERENCES games(id),
+	seat		INTEGER NOT NULL,
+	wait_phase	INTEGER NOT NULL DEFAULT -1,
+	error_phase	INTEGER NOT NULL DEFAULT -1,
+	cd		INTEGER NOT NULL DEFAULT 0,
+	PRIMARY KEY (game_id, seat)
+);
+
+CREATE TABLE absences (
+	id		INTEGER PRIMARY KEY,
+	game_id		INTEGER NOT NULL REFERENCES games(id),
+	seat		INTEGER NOT NULL,
+	away_from	INTEGER NOT NULL,	-- first second
+	away_to		INTEGER NOT NULL,	-- last second
+	created		INTEGER NOT NULL
+);
+CREATE INDEX absences_game ON absences(game_id, seat);
+
+CREATE TABLE extensions (
+	id		INTEGER PRIMARY KEY,
+	game_id		INTEGER NOT NULL REFERENCES games(id),
+	phase		INTEGER NOT NULL,
+	seat		INTEGER NOT NULL,
+	secs		INTEGER NOT NULL,
+	asked		INTEGER NOT NULL,
+	status		TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'granted', 'refused')),
+	settled		INTEGER
+);
+CREATE INDEX extensions_game ON extensions(game_id, phase);
+
+-- The judge's own small facts, e.g. its heartbeat (the last time it ran).
+CREATE TABLE meta (
+	key		TEXT PRIMARY KEY,
+	value		INTEGER NOT NULL
+);

@@ -106,6 +106,7 @@ START_TEST(a_full_file_is_read)
 	    "language = de\n"
 	    "poll_interval = 300\n"
 	    "max_failures = 5\n"
+	    "timezone = Europe/Berlin\n"
 	    "log_level = debug\n", pwfile);
 	write_ini(text);
 	ck_assert_msg(config_load(ini, &c, why, sizeof(why)) == 0, "%s", why);
@@ -133,6 +134,7 @@ START_TEST(a_full_file_is_read)
 	ck_assert_str_eq(c.language, "de");
 	ck_assert_int_eq(c.poll_interval, 300);
 	ck_assert_int_eq(c.max_failures, 5);
+	ck_assert_str_eq(c.timezone, "Europe/Berlin");
 	ck_assert_int_eq(c.log_level, LOG_LEVEL_DEBUG);
 	config_free(&c);
 	ck_assert_ptr_null(c.address);
@@ -192,6 +194,7 @@ START_TEST(defaults_fill_what_is_not_given)
 	ck_assert_int_eq(c.poll_interval, 60);
 	ck_assert_int_eq(c.max_failures, 3);
 	ck_assert_str_eq(c.language, "en");
+	ck_assert_str_eq(c.timezone, "UTC");
 	ck_assert_str_eq(c.name, "pbemd judge");
 	ck_assert_str_eq(c.templates, "templates");
 	ck_assert_int_eq(c.log_level, LOG_LEVEL_INFO);
@@ -234,6 +237,9 @@ START_TEST(a_bad_value_is_refused_with_file_and_line)
 	snprintf(want, sizeof(want), "%s:2: bad value for [judge] poll_interval",
 	    ini);
 	refused("[judge]\npoll_interval = 86401\n" MINIMAL, want);
+	snprintf(want, sizeof(want), "%s:2: bad value for [judge] timezone",
+	    ini);
+	refused("[judge]\ntimezone = Mars/Olympus\n" MINIMAL, want);
 	snprintf(want, sizeof(want), "%s:2: bad value for [judge] max_failures",
 	    ini);
 	refused("[judge]\nmax_failures =\n" MINIMAL, want);

@@ -1,0 +1,682 @@
+/*
+ * test_clock.c - the phase clock through the mail command language and
+ * judge_tick(): parsed mails in, a real SQLite file, a fake clock (env.now),
+ * the outbox read back. A weekeewachee game created with clock options
+ * stands in for a game with deadlines; its set-up phase awaits both seats.
+ */
+#include "tests/unit/test.h"
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "adjudicator/deadline.h"
+#include "adjudicator/judge.h"
+#include "common/util.h"
+#include "db/db.h"
+
+#define GM	"gm@example.test"
+#define ALICE	"alice@example.test"
+#define BOB	"bob@example.test"
+#define ZONE	"Europe/Berlin"
+
+struct fixture {
+	char			 path[64];
+	struct db		*db;
+	struct catalog		*en, *de;
+	struct password_cache	*pw;
+	struct judge_env	 env;
+	int			 seq;
+	char			 gmpw[32];
+};
+
+static struct fixture F;
+
+static void
+setup(void)
+{
+	char	 why[256];
+	int	 fd;
+
+	memset(&F, 0, sizeof(F));
+	strcpy(F.path, "/tmp/pbemd-clock-XXXXXX");
+	ck_assert_int_ge(fd = mkstemp(F.path), 0);
+	close(fd);
+	ck_assert_int_eq(password_init(), 0);
+	ck_assert_int_eq(db_open(F.path, &F.db, why, sizeof(why)), DB_OK);
+	F.en = catalog_load("templates", "en", NULL, why, sizeof(why));
+	ck_assert_msg(F.en != NULL, "%s", why);
+	F.de = catalog_load("templates", "de", F.en, why, sizeof(why));
+	ck_assert_msg(F.de != NULL, "%s", why);
+	F.pw = password_cache_new();
+	F.env.db = F.db;
+	F.env.cat[0] = F.en;
+	F.env.cat[1] = F.de;
+	F.env.address = "judge@example.test";
+	F.env.name = "pbemd judge";
+	F.env.default_lang = "en";
+	F.env.pwcache = F.pw;
+	F.env.timezone = "UTC";
+	F.env.now = 1795000000;		/* Wed 2026-11-18 12:06:40 UTC */
+}
+
+static void
+teardown(void)
+{
+	char	 p[96];
+
+	db_close(F.db);
+	catalog_free(F.de);
+	catalog_free(F.en);
+	password_cache_free(F.pw);
+	unlink(F.path);
+	snprintf(p, sizeof(p), "%s-wal", F.path);
+	unlink(p);
+	snprintf(p, sizeof(p), "%s-shm", F.path);
+	unlink(p);
+}
+
+static void
+mail(const char *addr, const char *fmt, ...)
+{
+	struct message	 m;
+	char		 id[64], why[128], text[1024];
+	va_list		 ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	memset(&m, 0, sizeof(m));
+	snprintf(id, sizeof(id), "c%d@example.test", ++F.seq);
+	m.reply_to = m.from = (char *)addr;
+	m.from_name = "";
+	m.subject = "orders";
+	m.message_id = id;
+	m.text = text;
+	m.text_len = strlen(text);
+	m.has_text = true;
+	F.env.now++;
+	ck_assert_int_eq(judge_handle_message(&F.env, &m, 1, (uint32_t)F.seq,
+	    why, sizeof(why)), JUDGE_HANDLED);
+}
+
+/* Everything queued for rcpt since the last call, concatenated; owned. */
+static char *
+take(const char *rcpt)
+{
+	struct db_outbox_row	 rows[128];
+	struct buf		 b;
+	int			 n, i;
+
+	buf_init(&b);
+	ck_assert_int_eq(db_outbox_due(F.db, F.env.now + 1, rows, 128, &n),
+	    DB_OK);
+	for (i = 0; i < n; i++) {
+		if (strcmp(rows[i].rcpt, rcpt) == 0) {
+			buf_add(&b, rows[i].message, rows[i].len);
+			buf_putc(&b, '\n');
+			db_outbox_sent(F.db, rows[i].id, F.env.now);
+		}
+		db_outbox_row_clear(&rows[i]);
+	}
+	buf_putc(&b, '\0');
+	return buf_steal(&b);
+}
+
+static void
+drain(void)
+{
+	free(take(GM));
+	free(take(ALICE));
+	free(take(BOB));
+}
+
+static int
+pending(void)
+{
+	int	 n = 0;
+
+	ck_assert_int_eq(db_outbox_pending(F.db, &n), DB_OK);
+	return n;
+}
+
+/* Asserts that rcpt's new mail contains every string given (NULL ends). */
+static void
+expect(const char *rcpt, ...)
+{
+	const char	*want;
+	char		*got = take(rcpt);
+	va_list		 ap;
+
+	va_start(ap, rcpt);
+	while ((want = va_arg(ap, const char *)) != NULL)
+		ck_assert_msg(strstr(got, want) != NULL, "%s lacks \"%s\":\n%s",
+		    rcpt, want, got);
+	va_end(ap);
+	free(got);
+}
+
+/* Asserts that rcpt's new mail does not contain s. */
+static void
+expect_not(const char *rcpt, const char *s)
+{
+	char	*got = take(rcpt);
+
+	ck_assert_msg(strstr(got, s) == NULL, "%s has \"%s\":\n%s", rcpt, s,
+	    got);
+	free(got);
+}
+
+static struct db_clock
+clock_of(const char *game)
+{
+	struct db_game	 g;
+	struct db_clock	 c;
+
+	ck_assert_int_eq(db_game_get(F.db, game, &g), DB_OK);
+	ck_assert_int_eq(db_clock_get(F.db, g.id, &c), DB_OK);
+	return c;
+}
+
+static int
+phase_of(const char *game)
+{
+	struct db_game	 g;
+
+	ck_assert_int_eq(db_game_get(F.db, game, &g), DB_OK);
+	return g.phase;
+}
+
+/* "Sat 2026-11-28 20:00 CET" as the English reader sees it. */
+static const char *
+shown(time_t t, char *buf, size_t len)
+{
+	static const char *const day[] = {
+		"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"
+	};
+	char	 b[48];
+	int	 wday;
+
+	deadline_format(t, ZONE, b, sizeof(b), &wday);
+	snprintf(buf, len, "%s %s", day[wday], b);
+	return buf;
+}
+
+/* Creates game g with clock words and seats alice (White) and bob (Black,
+ * German); returns with every mailbox read. */
+static void
+clock_game(const char *g, const char *words)
+{
+	const char	*p;
+	char		*r;
+
+	mail(GM, "CREATE %s weekeewachee %s", g, words);
+	r = take(GM);
+	ck_assert_msg(strstr(r, "is created") != NULL, "%s", r);
+	ck_assert_ptr_nonnull(p = strstr(r, "password is "));
+	p += strlen("password is ");
+	snprintf(F.gmpw, sizeof(F.gmpw), "%.*s", (int)strcspn(p, ": \r\n"), p);
+	free(r);
+	mail(ALICE, "JOIN %s alicepw", g);
+	mail(BOB, "JOIN %s bobpw de", g);
+}
+
+static void
+gm(const char *g, const char *cmds)
+{
+	mail(GM, "SIGNON %s %s\n%s", g, F.gmpw, cmds);
+}
+
+START_TEST(create_strips_the_clock_words_and_confirms_them)
+{
+	char	*r;
+
+	mail(GM, "CREATE g1 weekeewachee blind move=1h grace=30m tz=" ZONE
+	    " days=-MTWTF- at=20:00 cd");
+	r = take(GM);
+	ck_assert_ptr_nonnull(strstr(r, "Game g1 (weekeewachee) is created"));
+	ck_assert_ptr_nonnull(strstr(r, "Deadlines: movement 1h, retreats 1d, "
+	    "adjustments 1d; grace period 30m"));
+	ck_assert_ptr_nonnull(strstr(r, "Time zone Europe/Berlin, days "
+	    "-MTWTF-, deadlines at 20:00"));
+	ck_assert_ptr_nonnull(strstr(r, "goes into civil disorder"));
+	free(r);
+	/* The game got its own word only. */
+	mail(GM, "LIST g1");
+	expect(GM, "(blind)", NULL);
+	mail(GM, "CREATE g2 weekeewachee move=soon\nLIST g2");
+	expect(GM, "The clock option \"move=soon\" is not valid",
+	    "There is no game called g2", NULL);
+	mail(GM, "CREATE g3 weekeewachee tz=Mars/Olympus");
+	expect(GM, "\"tz=Mars/Olympus\" is not valid", NULL);
+}
+END_TEST
+
+START_TEST(a_game_without_clock_options_works_as_before)
+{
+	int		 before;
+	const char	*p;
+	char		*r;
+
+	mail(GM, "CREATE plain weekeewachee");
+	r = take(GM);
+	ck_assert_ptr_null(strstr(r, "Deadlines:"));
+	ck_assert_ptr_nonnull(p = strstr(r, "password is "));
+	p += strlen("password is ");
+	snprintf(F.gmpw, sizeof(F.gmpw), "%.*s", (int)strcspn(p, ": \r\n"), p);
+	free(r);
+	mail(ALICE, "JOIN plain alicepw");
+	mail(BOB, "JOIN plain bobpw");
+	expect_not(ALICE, "Deadline");
+	drain();
+	mail(ALICE, "SIGNON plain alicepw\nSETUP RPWS");
+	mail(BOB, "SIGNON plain bobpw\nSETUP RPWS");
+	/* Adjudicated inside the mail, without any tick. */
+	expect(ALICE, "Both setups are revealed", NULL);
+	drain();
+	ck_assert_int_eq(judge_next_wake(&F.env), 0);
+	before = pending();
+	ck_assert_int_eq(judge_tick(&F.env), 0);
+	ck_assert_int_eq(pending(), before);
+	gm("plain", "APPROVE\nPAUSE");
+	expect(GM, "Game plain has no deadlines", NULL);
+}
+END_TEST
+
+START_TEST(the_judge_proposes_and_the_gm_approves)
+{
+	struct db_clock	 c;
+	char		 when[64];
+	time_t		 start;
+
+	clock_game("g", "move=1h grace=30m tz=" ZONE);
+	start = F.env.now;
+	c = clock_of("g");
+	ck_assert_int_eq(c.proposed, start + 3600);
+	ck_assert_int_eq(c.deadline, 0);
+	shown(c.proposed, when, sizeof(when));
+	expect(ALICE, "Deadline proposed by the judge: ", when,
+	    "awaiting the game master's approval", NULL);
+	expect(BOB, "Vom Schiedsrichter vorgeschlagener Abgabetermin", NULL);
+	expect(GM, "Send APPROVE to confirm it", NULL);
+	ck_assert_int_eq(judge_next_wake(&F.env), c.proposed);
+	/* A player cannot approve. */
+	mail(ALICE, "SIGNON g alicepw\nAPPROVE");
+	expect(ALICE, "Only the game master", NULL);
+	gm("g", "APPROVE");
+	expect(GM, "The game master approved the deadline of game g: ", when,
+	    NULL);
+	expect(ALICE, "Subject: [pbemd] g: deadline",
+	    "The game master approved the deadline of game g: ", when, NULL);
+	expect(BOB, "Der Spielleiter hat den Abgabetermin der Partie g "
+	    "best", NULL);
+	c = clock_of("g");
+	ck_assert_int_eq(c.deadline, start + 3600);
+	ck_assert_int_eq(c.grace_end, start + 3600 + 1800);
+	ck_assert_int_eq(judge_next_wake(&F.env), c.deadline);
+	gm("g", "APPROVE");
+	expect(GM, "The deadline is approved already", NULL);
+	/* The report shows the approved deadline and its grace. */
+	mail(ALICE, "SIGNON g alicepw");
+	expect(ALICE, "Deadline: ", when, "Grace period until", NULL);
+}
+END_TEST
+
+START_TEST(complete_orders_are_processed_early_at_the_next_tick)
+{
+	clock_game("g", "move=1h tz=" ZONE);
+	drain();
+	mail(ALICE, "SIGNON g alicepw\nSETUP RPWS");
+	mail(BOB, "SIGNON g bobpw\nSETUP RPWS");
+	/* The orders are in, but only the tick processes a game with a clock. */
+	expect_not(ALICE, "Both setups are revealed");
+	ck_assert_int_eq(phase_of("g"), 1);
+	judge_tick(&F.env);
+	ck_assert_int_eq(phase_of("g"), 2);
+	expect(ALICE, "Both setups are revealed", "Every order was in",
+	    "Deadline proposed by the judge", NULL);
+	expect(BOB, "Alle Befehle lagen vor", NULL);
+	expect(GM, "Every order was in", NULL);
+	/* The new phase has its own proposal; a second tick does nothing. */
+	ck_assert_int_eq(clock_of("g").phase, 2);
+	ck_assert_int_eq(clock_of("g").proposed, F.env.now + 3600);
+	judge_tick(&F.env);
+	ck_assert_int_eq(pending(), 0);
+}
+END_TEST
+
+START_TEST(set_wait_holds_the_phase_until_its_deadline)
+{
+	struct db_clock	 c;
+
+	clock_game("g", "move=1h grace=1h tz=" ZONE);
+	gm("g", "APPROVE");
+	drain();
+	mail(ALICE, "SIGNON g alicepw\nSET WAIT\nSETUP RPWS");
+	expect(ALICE, "will not be processed before its deadline", NULL);
+	mail(BOB, "SIGNON g bobpw\nSETUP RPWS");
+	judge_tick(&F.env);
+	ck_assert_int_eq(phase_of("g"), 1);
+	/* SET NOWAIT and SET WAIT again: still waiting. */
+	mail(ALICE, "SIGNON g alicepw\nSET NOWAIT\nSET NO WAIT\nSET WAIT");
+	judge_tick(&F.env);
+	ck_assert_int_eq(phase_of("g"), 1);
+	c = clock_of("g");
+	F.env.now = c.deadline;
+	drain();
+	judge_tick(&F.env);
+	ck_assert_int_eq(phase_of("g"), 2);
+	expect(ALICE, "processed at its deadline", "Both setups", NULL);
+	/* WAIT held one phase only. */
+	ck_assert_int_eq(clock_of("g").phase, 2);
+}
+END_TEST
+
+START_TEST(late_players_are_reminded_once_and_the_gm_told)
+{
+	struct db_clock	 c;
+	char		 d[64], g[64];
+	int		 before;
+
+	clock_game("g", "move=1h grace=30m tz=" ZONE);
+	gm("g", "APPROVE");
+	mail(ALICE, "SIGNON g alicepw\nSETUP RPWS");
+	drain();
+	c = clock_of("g");
+	F.env.now = c.deadline - 1;
+	judge_tick(&F.env);
+	ck_assert_int_eq(pending(), 0);
+	F.env.now = c.deadline;
+	judge_tick(&F.env);
+	shown(c.deadline, d, sizeof(d));
+	shown(c.grace_end, g, sizeof(g));
+	expect(BOB, "Ihre Befehle f", "Partie g fehlen", NULL);
+	expect(GM, "The deadline of game g passed at ", d,
+	    "The grace period ends at ", g, "Late:", "- Black", NULL);
+	expect_not(ALICE, "missing");
+	ck_assert_int_eq(judge_next_wake(&F.env), c.grace_end);
+	/* Never twice, however often the judge wakes. */
+	before = pending();
+	judge_tick(&F.env);
+	F.env.now += 60;
+	judge_tick(&F.env);
+	ck_assert_int_eq(pending(), before);
+	/* At the end of grace weekeewachee cannot move without Black's
+	 * set-up: the GM is told once, and the game waits for it. */
+	F.env.now = c.grace_end;
+	judge_tick(&F.env);
+	judge_tick(&F.env);
+	expect(GM, "cannot go on without the missing orders", "- Black", NULL);
+	ck_assert_int_eq(pending(), 0);
+	ck_assert_int_eq(phase_of("g"), 1);
+	ck_assert_int_eq(judge_next_wake(&F.env), 0);
+	mail(BOB, "SIGNON g bobpw\nSETUP RPWS");
+	judge_tick(&F.env);
+	ck_assert_int_eq(phase_of("g"), 2);
+	expect(ALICE, "Both setups are revealed", NULL);
+}
+END_TEST
+
+START_TEST(orders_with_errors_do_not_count_as_ready)
+{
+	clock_game("g", "move=1h tz=" ZONE);
+	mail(ALICE, "SIGNON g alicepw\nSETUP RPWS\nSETUP RPWX");
+	mail(BOB, "SIGNON g bobpw\nSETUP RPWS");
+	judge_tick(&F.env);
+	ck_assert_int_eq(phase_of("g"), 1);
+	/* A later mail without errors clears the mark. */
+	mail(ALICE, "SIGNON g alicepw\nSETUP RPWS");
+	judge_tick(&F.env);
+	ck_assert_int_eq(phase_of("g"), 2);
+}
+END_TEST
+
+START_TEST(pause_stops_the_clock_and_resume_adds_the_pause)
+{
+	struct db_clock	 c;
+	char		 d[64];
+	time_t		 paused;
+
+	clock_game("g", "move=1h grace=30m tz=" ZONE);
+	gm("g", "APPROVE");
+	drain();
+	c = clock_of("g");
+	gm("g", "PAUSE\nPAUSE");
+	paused = F.env.now;
+	expect(GM, "paused game g", "Game g is paused already", NULL);
+	expect(ALICE, "The game master paused game g", NULL);
+	expect(BOB, "angehalten", NULL);
+	mail(ALICE, "SIGNON g alicepw\nSETUP RPWS");
+	mail(BOB, "SIGNON g bobpw\nSETUP RPWS");
+	expect(ALICE, "The game is paused by the game master", NULL);
+	F.env.now = c.grace_end + 3600;
+	judge_tick(&F.env);
+	ck_assert_int_eq(phase_of("g"), 1);
+	ck_assert_int_eq(judge_next_wake(&F.env), 0);
+	drain();
+	gm("g", "RESUME");
+	c.deadline += F.env.now - paused;
+	ck_assert_int_eq(clock_of("g").deadline, c.deadline);
+	ck_assert_int_eq(clock_of("g").grace_end, c.deadline + 1800);
+	shown(c.deadline, d, sizeof(d));
+	expect(ALICE, "The game master resumed game g", d, NULL);
+	judge_tick(&F.env);
+	ck_assert_int_eq(phase_of("g"), 2);
+}
+END_TEST
+
+START_TEST(a_judge_that_was_down_moves_the_deadlines_on)
+{
+	struct db_clock	 c;
+	time_t		 alive;
+	char		 d[64], *b;
+
+	F.env.downtime_slack = 300;
+	clock_game("g", "move=1h grace=30m tz=" ZONE);
+	gm("g", "APPROVE");
+	judge_tick(&F.env);		/* the heartbeat */
+	alive = F.env.now;
+	mail(ALICE, "SIGNON g alicepw\nSETUP RPWS");
+	drain();
+	c = clock_of("g");
+	/* Silent for two hours: the deadline and the grace end passed. */
+	F.env.now = alive + 7200;
+	judge_tick(&F.env);
+	c.deadline += 7200;
+	ck_assert_int_eq(clock_of("g").deadline, c.deadline);
+	ck_assert_int_eq(clock_of("g").grace_end, c.deadline + 1800);
+	shown(c.deadline, d, sizeof(d));
+	expect(ALICE, "The judge was out of service from ", "Nobody is late",
+	    d, NULL);
+	/* Nobody was reminded for the time the judge lost. */
+	b = take(BOB);
+	ck_assert_msg(strstr(b, "außer Betrieb") != NULL, "%s", b);
+	ck_assert_msg(strstr(b, "fehlen") == NULL, "%s", b);
+	free(b);
+	expect(GM, "out of service", NULL);
+	ck_assert_int_eq(phase_of("g"), 1);
+	ck_assert_int_eq(judge_next_wake(&F.env), c.deadline);
+	/* A short silence is no downtime. */
+	F.env.now += 200;
+	judge_tick(&F.env);
+	ck_assert_int_eq(clock_of("g").deadline, c.deadline);
+	ck_assert_int_eq(pending(), 0);
+}
+END_TEST
+
+START_TEST(an_extension_is_asked_granted_and_refused)
+{
+	struct db_clock	 c;
+	char		 d[64];
+
+	clock_game("g", "move=1h grace=30m tz=" ZONE);
+	gm("g", "APPROVE");
+	drain();
+	c = clock_of("g");
+	mail(BOB, "SIGNON g bobpw\nEXTEND 2h");
+	expect(BOB, "ging an den Spielleiter", NULL);
+	expect(GM, "Black asks to extend the deadline of game g by 2h",
+	    "EXTEND GRANT", NULL);
+	expect_not(ALICE, "extend");
+	gm("g", "EXTEND GRANT\nEXTEND GRANT");
+	shown(c.deadline + 7200, d, sizeof(d));
+	expect(GM, "extended the deadline of game g to ", d,
+	    "Nobody has asked for an extension", NULL);
+	expect(ALICE, "The game master extended the deadline of game g to ",
+	    d, NULL);
+	expect(BOB, "verl", NULL);
+	ck_assert_int_eq(clock_of("g").deadline, c.deadline + 7200);
+	ck_assert_int_eq(judge_next_wake(&F.env), c.deadline + 7200);
+	mail(ALICE, "SIGNON g alicepw\nEXTEND 1h\nEXTEND soon");
+	expect(ALICE, "went to the game master",
+	    "Players write EXTEND <duration>", NULL);
+	gm("g", "EXTEND REFUSE Blue\nEXTEND REFUSE White");
+	expect(GM, "no power called \"Blue\"", "Refused", NULL);
+	expect(ALICE, "refused your request", d, NULL);
+	expect_not(BOB, "refused");
+	ck_assert_int_eq(clock_of("g").deadline, c.deadline + 7200);
+	/* The GM's own EXTEND moves it on too. */
+	gm("g", "EXTEND 30m");
+	ck_assert_int_eq(clock_of("g").deadline, c.deadline + 9000);
+}
+END_TEST
+
+START_TEST(set_deadline_is_the_gm_s_and_is_announced)
+{
+	char	 d[64];
+
+	clock_game("g", "move=1h tz=" ZONE);
+	drain();
+	gm("g", "SET DEADLINE +3h");
+	shown(F.env.now + 3 * 3600, d, sizeof(d));
+	expect(ALICE, "The game master set the deadline of game g: ", d, NULL);
+	ck_assert_int_eq(clock_of("g").deadline, F.env.now + 3 * 3600);
+	gm("g", "SET DEADLINE 2026-12-24 18:00");
+	ck_assert_int_eq(clock_of("g").deadline, 1798131600); /* 17:00 UTC */
+	expect(ALICE, "Thu 2026-12-24 18:00 CET", NULL);
+	gm("g", "SET DEADLINE 2020-01-01 10:00\nSET DEADLINE tomorrow\n"
+	    "SET DEADLINE 2027-12-24 18:00");
+	expect(GM, "That time has already passed", "Write the time as",
+	    "more than 120 days ahead", NULL);
+	mail(ALICE, "SIGNON g alicepw\nSET DEADLINE +1h");
+	expect(ALICE, "Only the game master", NULL);
+	ck_assert_int_eq(clock_of("g").deadline, 1798131600);
+}
+END_TEST
+
+START_TEST(process_runs_the_phase_now_and_guards_its_phase)
+{
+	clock_game("g", "move=1h tz=" ZONE);
+	mail(ALICE, "SIGNON g alicepw\nSETUP RPWS\nSET WAIT");
+	drain();
+	/* Black has no set-up: the game refuses, and says why. */
+	gm("g", "PROCESS");
+	expect(GM, "ERROR", NULL);
+	ck_assert_int_eq(phase_of("g"), 1);
+	mail(BOB, "SIGNON g bobpw\nSETUP RPWS");
+	judge_tick(&F.env);
+	ck_assert_int_eq(phase_of("g"), 1);	/* White waits */
+	gm("g", "PROCESS S1901M");
+	expect(GM, "nothing was processed", NULL);
+	gm("g", "PROCESS");
+	ck_assert_int_eq(phase_of("g"), 2);
+	expect(GM, "Game g was processed", "The game master had the phase "
+	    "processed", NULL);
+	expect(ALICE, "The game master had the phase processed",
+	    "Both setups", NULL);
+}
+END_TEST
+
+START_TEST(rollback_restores_the_phase_and_keeps_its_orders)
+{
+	char	*a;
+
+	clock_game("g", "move=1h tz=" ZONE);
+	mail(ALICE, "SIGNON g alicepw\nSETUP RPWS");
+	mail(BOB, "SIGNON g bobpw\nSETUP SWPR");
+	judge_tick(&F.env);
+	ck_assert_int_eq(phase_of("g"), 2);
+	drain();
+	gm("g", "ROLLBACK");
+	ck_assert_int_eq(phase_of("g"), 3);
+	expect(GM, "Game g went back one phase", NULL);
+	a = take(ALICE);
+	ck_assert_msg(strstr(a, "took game g back one phase") != NULL, "%s", a);
+	ck_assert_msg(strstr(a, "Both setups are revealed") == NULL, "%s", a);
+	free(a);
+	/* The orders are kept, but the phase is not run again by itself. */
+	judge_tick(&F.env);
+	ck_assert_int_eq(phase_of("g"), 3);
+	gm("g", "PROCESS");
+	ck_assert_int_eq(phase_of("g"), 4);
+	expect(ALICE, "Both setups are revealed", NULL);
+	/* Back twice: to the set-up, then nothing before it. */
+	gm("g", "ROLLBACK\nROLLBACK");
+	expect(GM, "went back one phase", "has no earlier phase", NULL);
+}
+END_TEST
+
+START_TEST(an_absence_moves_the_proposal_and_tells_the_gm)
+{
+	struct db_clock	 c;
+	struct deadline_span day;
+	char		 day_text[16];
+	struct tm	 tm;
+
+	clock_game("g", "move=1d at=20:00 tz=" ZONE);
+	drain();
+	c = clock_of("g");
+	tz_local(c.proposed, ZONE, &tm, NULL, 0);
+	snprintf(day_text, sizeof(day_text), "%04d-%02d-%02d",
+	    tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
+	ck_assert_int_eq(deadline_parse_day(day_text, ZONE, &day), 0);
+	ck_assert(c.proposed >= day.from && c.proposed <= day.to);
+	mail(BOB, "SIGNON g bobpw\nSET ABSENCE %s", day_text);
+	expect(BOB, "Notiert", NULL);
+	expect(GM, "Black will be away from game g", "The judge now proposes",
+	    NULL);
+	expect(ALICE, "The judge now proposes", NULL);
+	ck_assert_int_eq(clock_of("g").proposed, c.proposed + 86400);
+	mail(BOB, "SIGNON g bobpw\nSET ABSENCE 2026-12-01 TO 2026-12-31\n"
+	    "SET ABSENCE 2026-12-02 2026-12-01\nSET NOABSENCE");
+	expect(BOB, "höchstens 15 Tage", "SET ABSENCE jjjj-mm-tt",
+	    "gelöscht", NULL);
+	/* Approved deadlines stay: the GM is warned instead. */
+	gm("g", "APPROVE");
+	drain();
+	c = clock_of("g");
+	tz_local(c.deadline, ZONE, &tm, NULL, 0);
+	snprintf(day_text, sizeof(day_text), "%04d-%02d-%02d",
+	    tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
+	mail(ALICE, "SIGNON g alicepw\nSET ABSENCE %s", day_text);
+	expect(GM, "White will be away", "The current deadline", NULL);
+	ck_assert_int_eq(clock_of("g").deadline, c.deadline);
+}
+END_TEST
+
+Suite *
+test_suite(void)
+{
+	Suite	*s = suite_create("adjudicator/clock");
+	TCase	*tc = tcase_create("clock");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, create_strips_the_clock_words_and_confirms_them);
+	tcase_add_test(tc, a_game_without_clock_options_works_as_before);
+	tcase_add_test(tc, the_judge_proposes_and_the_gm_approves);
+	tcase_add_test(tc, complete_orders_are_processed_early_at_the_next_tick);
+	tcase_add_test(tc, set_wait_holds_the_phase_until_its_deadline);
+	tcase_add_test(tc, late_players_are_reminded_once_and_the_gm_told);
+	tcase_add_test(tc, orders_with_errors_do_not_count_as_ready);
+	tcase_add_test(tc, pause_stops_the_clock_and_resume_adds_the_pause);
+	tcase_add_test(tc, a_judge_that_was_down_moves_the_deadlines_on);
+	tcase_add_test(tc, an_extension_is_asked_granted_and_refused);
+	tcase_add_test(tc, set_deadline_is_the_gm_s_and_is_announced);
+	tcase_add_test(tc, process_runs_the_phase_now_and_guards_its_phase);
+	tcase_add_test(tc, rollback_restores_the_phase_and_keeps_its_orders);
+	tcase_add_test(tc, an_absence_moves_the_proposal_and_tells_the_gm);
+	suite_add_tcase(s, tc);
+	return s;
+}
