@@ -17,7 +17,7 @@
 #include "judge_priv.h"
 
 #define JUDGE_GAME_NAME_MAX	20
-#define JUDGE_MAX_ORDERS	64
+#define JUDGE_MAX_ORDERS	256	/* a phase of Zombie-Diplomacy: two boards */
 #define JUDGE_GM_PASSWORD_LEN	11	/* ten characters and the NUL */
 
 static bool
