@@ -2,7 +2,8 @@
  * test_clock.c - the phase clock through the mail command language and
  * judge_tick(): parsed mails in, a real SQLite file, a fake clock (env.now),
  * the outbox read back. A weekeewachee game created with clock options
- * stands in for a game with deadlines; its set-up phase awaits both seats.
+ * (its set-up phase awaits both seats) and standard Diplomacy games of
+ * seven players, where missing orders hold and civil disorder applies.
  */
 #include "tests/unit/test.h"
 #include <stdarg.h>
@@ -655,6 +656,128 @@ START_TEST(an_absence_moves_the_proposal_and_tells_the_gm)
 }
 END_TEST
 
+/* The seven powers of a standard game, their players and holding orders. */
+static const struct {
+	const char	*power, *addr, *hold;
+} P[7] = {
+	{ "Austria", "aus@example.test", "A VIE H\nA BUD H\nF TRI H" },
+	{ "England", "eng@example.test", "F LON H\nF EDI H\nA LVP H" },
+	{ "France", "fra@example.test", "A PAR H\nA MAR H\nF BRE H" },
+	{ "Germany", "ger@example.test", "A BER H\nA MUN H\nF KIE H" },
+	{ "Italy", "ita@example.test", "A VEN H\nA ROM H\nF NAP H" },
+	{ "Russia", "rus@example.test", "A MOS H\nA WAR H\nF SEV H\nF STP/SC H" },
+	{ "Turkey", "tur@example.test", "A CON H\nA SMY H\nF ANK H" },
+};
+
+static void
+seven(const char *g, const char *words)
+{
+	const char	*p;
+	char		*r;
+	int		 i;
+
+	mail(GM, "CREATE %s standard %s", g, words);
+	r = take(GM);
+	ck_assert_msg(strstr(r, "is created") != NULL, "%s", r);
+	ck_assert_ptr_nonnull(p = strstr(r, "password is "));
+	p += strlen("password is ");
+	snprintf(F.gmpw, sizeof(F.gmpw), "%.*s", (int)strcspn(p, ": \r\n"), p);
+	free(r);
+	for (i = 0; i < 7; i++)
+		mail(P[i].addr, "JOIN %s pass%d %s", g, i, P[i].power);
+	gm(g, "START");
+	for (i = 0; i < 7; i++)
+		free(take(P[i].addr));
+	r = take(GM);
+	ck_assert_msg(strstr(r, "ERROR") == NULL, "%s", r);
+	free(r);
+}
+
+static void
+orders(const char *g, int i, const char *text)
+{
+	mail(P[i].addr, "SIGNON %s pass%d\n%s", g, i, text);
+	free(take(P[i].addr));
+}
+
+START_TEST(a_power_without_orders_holds_and_goes_into_civil_disorder)
+{
+	struct db_clock	 c;
+	char		*r;
+	int		 i;
+
+	seven("dg", "move=1h grace=30m cd tz=" ZONE);
+	ck_assert_int_eq(clock_of("dg").proposed, F.env.now + 3600);
+	gm("dg", "APPROVE");
+	free(take(GM));
+	for (i = 0; i < 7; i++)
+		if (i != 4)	/* Italy sends nothing */
+			orders("dg", i, P[i].hold);
+	judge_tick(&F.env);
+	ck_assert_int_eq(clock_of("dg").phase, phase_of("dg"));
+	c = clock_of("dg");
+	F.env.now = c.deadline;
+	judge_tick(&F.env);
+	expect(P[4].addr, "Your orders for game dg are missing", "A VEN", NULL);
+	expect(GM, "Late:", "- Italy", NULL);
+	F.env.now = c.grace_end;
+	judge_tick(&F.env);
+	r = take(P[0].addr);
+	ck_assert_msg(strstr(r, "processed at the end of the grace period") &&
+	    strstr(r, "Italy had no complete orders: units without orders "
+	    "held") && strstr(r, "Italy sent no orders at all and is now in "
+	    "civil disorder") && strstr(r, "no order, the unit holds"), "%s", r);
+	free(r);
+	expect(P[4].addr, "Your power is in civil disorder", NULL);
+	/* Italy is not awaited any more: the six others finish the phase. */
+	for (i = 0; i < 7; i++)
+		if (i != 4)
+			orders("dg", i, P[i].hold);
+	c = clock_of("dg");
+	judge_tick(&F.env);
+	ck_assert_int_eq(clock_of("dg").phase, c.phase + 1);
+	expect(P[0].addr, "Every order was in", NULL);
+	/* A sign-on ends the disorder, and the GM is told. */
+	mail(P[4].addr, "SIGNON dg pass4");
+	expect(P[4].addr, "no longer in civil disorder", NULL);
+	expect(GM, "Italy signed on again", NULL);
+	for (i = 0; i < 7; i++)
+		if (i != 4)
+			orders("dg", i, P[i].hold);
+	judge_tick(&F.env);
+	ck_assert_int_eq(clock_of("dg").phase, c.phase + 1);	/* waits */
+	orders("dg", 4, P[4].hold);
+	judge_tick(&F.env);
+	ck_assert_int_eq(clock_of("dg").phase, c.phase + 2);
+}
+END_TEST
+
+START_TEST(without_cd_a_late_power_only_holds_for_the_phase)
+{
+	struct db_clock	 c;
+	int		 i;
+
+	seven("dh", "move=1h grace=0 tz=" ZONE);
+	gm("dh", "SET DEADLINE +2h");
+	for (i = 0; i < 6; i++)
+		orders("dh", i, P[i].hold);
+	c = clock_of("dh");
+	F.env.now = c.deadline;
+	judge_tick(&F.env);
+	expect(P[0].addr, "processed at the end of the grace period",
+	    "Turkey had no complete orders", NULL);
+	expect_not(P[0].addr, "civil disorder");
+	/* Turkey is awaited again in the next phase. */
+	for (i = 0; i < 6; i++)
+		orders("dh", i, P[i].hold);
+	judge_tick(&F.env);
+	ck_assert_int_eq(clock_of("dh").phase, c.phase + 1);
+	orders("dh", 6, P[6].hold);
+	judge_tick(&F.env);
+	ck_assert_int_eq(clock_of("dh").phase, c.phase + 2);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -677,6 +800,9 @@ test_suite(void)
 	tcase_add_test(tc, process_runs_the_phase_now_and_guards_its_phase);
 	tcase_add_test(tc, rollback_restores_the_phase_and_keeps_its_orders);
 	tcase_add_test(tc, an_absence_moves_the_proposal_and_tells_the_gm);
+	tcase_add_test(tc,
+	    a_power_without_orders_holds_and_goes_into_civil_disorder);
+	tcase_add_test(tc, without_cd_a_late_power_only_holds_for_the_phase);
 	suite_add_tcase(s, tc);
 	return s;
 }
