@@ -248,6 +248,7 @@ judge_lines(struct judge_session *s)
 		}
 		judge_line(s, line);
 	}
+	judge_orders_flush(s);
 	if (n == 0)
 		judge_err(s, "judge.err.empty", 0);
 	free(text);

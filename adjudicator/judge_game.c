@@ -200,7 +200,7 @@ judge_cmd_create(struct judge_session *s, struct judge_line *l)
 	w.game = g;
 	w.ops = ops;
 	w.seat = GAME_SEAT_GM;
-	s->who = w;
+	judge_speak_as(s, &w);
 out:
 	sodium_memzero(pw, sizeof(pw));
 	ops->free(st);
@@ -353,7 +353,7 @@ judge_cmd_join(struct judge_session *s, struct judge_line *l)
 	}
 	w.on = true;
 	w.seat = n;
-	s->who = w;
+	judge_speak_as(s, &w);
 	s->signon_failed = false;
 	s->parse_ctx[0] = '\0';
 	if (n + 1 == w.ops->nseats)
@@ -401,7 +401,7 @@ judge_cmd_signon(struct judge_session *s, struct judge_line *l)
 	}
 	w.on = true;
 	w.seat = seat;
-	s->who = w;
+	judge_speak_as(s, &w);
 	s->signon_failed = false;
 	s->parse_ctx[0] = '\0';
 	if (seat == GAME_SEAT_GM)
@@ -521,7 +521,38 @@ judge_orders(struct judge_session *s, struct judge_line *l)
 		}
 		judge_msg(s, &o[i].echo, false);
 	}
-	judge_maybe_adjudicate(s, &w, st);
+	s->orders_due = true;
 out:
 	w.ops->free(st);
+}
+
+/*
+ * The phase is tried once the mail's orders for a game are all in: at the
+ * end of the mail, or when the sender signs on to another game. So the lines
+ * of one mail may come in any order (a move and its draw offer), and a later
+ * line for the same slot still replaces an earlier one.
+ */
+void
+judge_orders_flush(struct judge_session *s)
+{
+	struct game_state	*st;
+	struct judge_seat	 w = s->who;
+
+	if (!s->orders_due)
+		return;
+	s->orders_due = false;
+	if (s->failed || !w.on || w.game.status != DB_RUNNING)
+		return;
+	if ((st = judge_load(s, &w)) == NULL)
+		return;
+	judge_maybe_adjudicate(s, &w, st);
+	w.ops->free(st);
+}
+
+/* The sender speaks for another seat or game from the next line on. */
+void
+judge_speak_as(struct judge_session *s, const struct judge_seat *w)
+{
+	judge_orders_flush(s);
+	s->who = *w;
 }

@@ -176,7 +176,7 @@ judge_lobby_join(struct judge_session *s, struct judge_line *l,
 	log_info("judge: game=%s joined n=%d", w->game.name, n + 1);
 	w->on = true;
 	w->seat = np.seat;
-	s->who = *w;
+	judge_speak_as(s, w);
 	s->signon_failed = false;
 	s->parse_ctx[0] = '\0';
 	if (n + 1 == w->ops->nseats) {

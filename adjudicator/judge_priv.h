@@ -53,6 +53,9 @@ struct judge_session {
 	struct judge_seat	 who;
 	bool			 signon_failed;	/* skip this game's orders */
 	char			 parse_ctx[GAME_CTX_MAX]; /* see game.h parse */
+	bool			 orders_due;	/* orders given: try the phase
+						 * when the mail (or the
+						 * sign-on) ends */
 	bool			 signoff;
 	bool			 failed;	/* a store error: roll back */
 	int			 nerrors;
@@ -92,6 +95,8 @@ void	judge_cmd_join(struct judge_session *, struct judge_line *);
 void	judge_cmd_signon(struct judge_session *, struct judge_line *);
 void	judge_cmd_resign(struct judge_session *, struct judge_line *);
 void	judge_orders(struct judge_session *, struct judge_line *);
+void	judge_orders_flush(struct judge_session *);
+void	judge_speak_as(struct judge_session *, const struct judge_seat *);
 bool	judge_lookup(struct judge_session *, const char *name,
 	    struct judge_seat *);
 struct game_state *judge_load(struct judge_session *, const struct judge_seat *);

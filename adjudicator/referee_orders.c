@@ -102,7 +102,8 @@ referee_store(struct referee *r, const struct game_order *go)
 		r->norders++;
 }
 
-/* As judge_maybe_adjudicate: play the phase once the orders are ready. */
+/* As judge_orders_flush: at the end of a mail, play the phase if the
+ * orders are ready. */
 static void
 referee_maybe_play(struct referee *r)
 {
@@ -150,7 +151,6 @@ referee_line(struct referee *r, const char *line)
 		fprintf(r->o->f, "order %s\n", go[i].text);
 		referee_print_msg(r->o, "echo", &go[i].echo);
 	}
-	referee_maybe_play(r);
 }
 
 /* "play LINE": a mail of one order line. */
@@ -159,6 +159,7 @@ referee_cmd_play(struct referee *r, char *rest)
 {
 	r->ctx[0] = '\0';
 	referee_line(r, rest);
+	referee_maybe_play(r);
 	r->ctx[0] = '\0';
 	return 0;
 }
@@ -177,6 +178,7 @@ referee_cmd_submit(struct referee *r, char *rest)
 	(void)rest;
 	r->ctx[0] = '\0';
 	fputs("ok\n", r->o->f);
+	referee_maybe_play(r);
 	return 0;
 }
 

@@ -353,13 +353,13 @@ check "Classic: Black sees White's setup" grep -qx \
     <(answer classic 8)
 expect "Classic: White moves first, 10 moves and 2 draw orders" \
     "$(answer classic 10)" "ok 12"
-# A mail of two lines: the offer is kept, the move plays the phase, and
+# A mail of two lines: the offer is kept, the end of the mail plays the phase, and
 # the offer lapses with it (weekeewachee/README.md, Orders).
 expect "Classic: an offer before the move is kept" "$(answer classic 11)" "ok
 order DRAW?
 echo wkw.echo.draw_offer Draw offered. It stands until the next move is played."
-check "Classic: the move of the same mail plays the phase" grep -qx \
-    'played 2' <(answer classic 12)
+check "Classic: the end of the mail plays the phase" grep -qx \
+    'played 2' <(answer classic 13)
 expect "Classic: the new phase starts with no orders" "$(answer classic 14)" "ok 0"
 check "Classic: a lone DRAW! waits for the other side" eval \
     '[[ $(answer classic 15) == ok*"order DRAW!"* && $(answer classic 15) != *played* ]]'

@@ -556,6 +556,70 @@ START_TEST(replies_without_a_report_have_no_attachment)
 }
 END_TEST
 
+/* Whether a reply says every line was understood (in either language). */
+static bool
+understood(const char *r)
+{
+	return strstr(r, "Every line was understood") != NULL ||
+	    strstr(r, "Alle Zeilen wurden verstanden") != NULL;
+}
+
+/* Counts the mails queued for rcpt (each starts with its own headers). */
+static int
+mails_to(const char *rcpt)
+{
+	char	*all = take(rcpt), *p = all;
+	int	 n = 0;
+
+	while ((p = strstr(p, "Message-ID:")) != NULL) {
+		n++;
+		p++;
+	}
+	free(all);
+	return n;
+}
+
+/*
+ * The phase is played when the mail ends, not at the line that made it
+ * ready: a move followed by a second move for the same piece plays the
+ * second, and the opponent gets one report, not two.
+ */
+START_TEST(the_phase_is_played_at_the_end_of_the_mail)
+{
+	char	*a, *r, text[128];
+	bool	 white_first;
+
+	two_players("theta", false);
+	free(take("alice@example.test"));
+	free(take("bob@example.test"));
+	free(take("gm@example.test"));
+	free(play("theta", true, "SETUP RPWS"));
+	free(play("theta", false, "SETUP RPWS"));
+	a = take("alice@example.test");
+	white_first = strstr(a, "White to move.") != NULL;
+	free(a);
+	free(take("bob@example.test"));
+	free(take("gm@example.test"));
+	snprintf(text, sizeof(text), "%s\nDRAW?\n%s",
+	    white_first ? "a1-a2" : "a6-a5", white_first ? "b1-b2" : "b6-b5");
+	r = play("theta", white_first, text);
+	ck_assert(understood(r));
+	/* Bob reads German. */
+	ck_assert(strstr(r, "Draw offered") || strstr(r, "Remis angeboten"));
+	free(r);
+	ck_assert_int_eq(mails_to(white_first ? "bob@example.test" :
+	    "alice@example.test"), 1);
+	/* The second move replaced the first: the a-file piece never moved,
+	 * so it may still move now that the turn came back. */
+	r = play("theta", !white_first, white_first ? "a6-a5" : "a1-a2");
+	ck_assert(understood(r));
+	free(r);
+	r = play("theta", white_first, white_first ? "a1-a2" : "a6-a5");
+	ck_assert(understood(r));
+	free(r);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -578,6 +642,7 @@ test_suite(void)
 	tcase_add_test(tc, the_gm_signs_on_with_the_generated_password);
 	tcase_add_test(tc, reports_carry_the_picture_of_the_readers_view);
 	tcase_add_test(tc, replies_without_a_report_have_no_attachment);
+	tcase_add_test(tc, the_phase_is_played_at_the_end_of_the_mail);
 	suite_add_tcase(s, tc);
 	return s;
 }
