@@ -204,6 +204,15 @@ struct game_ops {
 	/* The seat gives up; the state records the consequence. */
 	int	(*resign)(struct game_state *, int seat);
 
+	/*
+	 * A new player takes over a seat that resigned (TAKEOVER approved by
+	 * the GM): the game undoes for the future what resign() did, e.g. a
+	 * Diplomacy power leaves civil disorder. Returns 0 when the state
+	 * changed, -1 when there was nothing to undo. NULL: resign() leaves
+	 * nothing to undo.
+	 */
+	int	(*resume)(struct game_state *, int seat);
+
 	/* What a seat (or GAME_SEAT_GM) may see. */
 	void	(*view)(const struct game_state *, int seat,
 		    struct game_view *out);

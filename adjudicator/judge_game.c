@@ -437,9 +437,17 @@ judge_cmd_resign(struct judge_session *s, struct judge_line *l)
 	else if (db_player_resign(s->env->db, w.game.id, w.seat) != DB_OK)
 		judge_store_failed(s);
 	else {
+		int was = w.game.phase;
+
 		judge_ok(s, "judge.resigned", 1, w.game.name);
-		if (judge_advance(s, &w, st) == 0)
+		if (judge_advance(s, &w, st) == 0) {
+			/* A game that goes on: the others' orders of this
+			 * phase stay given (judge_lobby.c, seven seats). */
+			if (w.game.status == DB_RUNNING && db_orders_copy(
+			    s->env->db, w.game.id, was, w.game.phase) != DB_OK)
+				judge_store_failed(s);
 			judge_after_phase(s, &w, st);
+		}
 	}
 	w.ops->free(st);
 }

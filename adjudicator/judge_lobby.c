@@ -216,20 +216,20 @@ judge_cmd_assign(struct judge_session *s, struct judge_line *l)
 	    (seat = judge_lobby_seat(s, w, l->argv[1])) < 0 ||
 	    !judge_lobby_players(s, &w->game, p, &n))
 		return;
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n; i++)
 		if (strcasecmp(p[i].address, l->argv[2]) == 0)
 			who = i;
-		else if (p[i].assigned == seat) {
+	if (who < 0) {
+		judge_err(s, "judge.err.not_joined", 2, l->argv[2], w->game.name);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		if (i != who && p[i].assigned == seat) {
 			judge_seat_arg(w->ops, seat, arg, sizeof(arg));
 			judge_err(s, "judge.err.assigned_twice", 2, arg,
 			    p[i].address);
 			return;
 		}
-	}
-	if (who < 0) {
-		judge_err(s, "judge.err.not_joined", 2, l->argv[2], w->game.name);
-		return;
-	}
 	if (db_player_prefs(s->env->db, w->game.id, p[who].seat, p[who].prefs,
 	    seat) != DB_OK) {
 		judge_store_failed(s);
@@ -375,6 +375,24 @@ judge_lobby_pick(struct judge_session *s, struct judge_line *l, int seat,
 	return false;
 }
 
+/*
+ * The game took the seat back from resign() (Diplomacy: out of civil
+ * disorder): the new state is a phase row of its own, and the orders
+ * given so far in this phase stay given.
+ */
+static void
+judge_lobby_resumed(struct judge_session *s, struct judge_seat *w,
+    const struct game_state *st)
+{
+	int	 was = w->game.phase;
+
+	if (judge_advance(s, w, st) != 0)
+		return;
+	if (db_orders_copy(s->env->db, w->game.id, was, w->game.phase) !=
+	    DB_OK)
+		judge_store_failed(s);
+}
+
 /* Gives the seat to the approved candidate and tells everyone. */
 static void
 judge_lobby_hand_over(struct judge_session *s, const struct db_takeover *t)
@@ -424,6 +442,8 @@ judge_lobby_hand_over(struct judge_session *s, const struct db_takeover *t)
 	    arg, w->game.name);
 	if ((st = judge_load(s, w)) == NULL)
 		return;
+	if (w->ops->resume && w->ops->resume(st, t->seat) == 0)
+		judge_lobby_resumed(s, w, st);
 	judge_report_one(s, w, st, t->seat, t->address,
 	    "judge.takeover.welcome", w->game.name);
 	w->ops->free(st);

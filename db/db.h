@@ -127,6 +127,9 @@ int	db_player_reseat(struct db *, int64_t game_id, const int *from,
 int	db_player_replace(struct db *, int64_t game_id, int seat,
 	    const char *address, const char *pwhash);
 int	db_orders_clear(struct db *, int64_t game_id, int phase, int seat);
+/* The orders of phase from, given again for phase to (a state change that
+ * is not an adjudication, such as a take-over, keeps the orders). */
+int	db_orders_copy(struct db *, int64_t game_id, int from, int to);
 /* seats[i] becomes true when the GM gave orders for seat i in phase. */
 int	db_orders_by_gm(struct db *, int64_t game_id, int phase, bool *seats,
 	    int nseats);

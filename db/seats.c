@@ -122,6 +122,23 @@ db_orders_clear(struct db *db, int64_t game_id, int phase, int seat)
 }
 
 int
+db_orders_copy(struct db *db, int64_t game_id, int from, int to)
+{
+	sqlite3_stmt	*st;
+
+	st = db_stmt(db, DBS_ORDERS_COPY, "INSERT OR REPLACE INTO orders("
+	    "game_id, phase, seat, slot, text, inbox_id, by_gm) SELECT game_id, "
+	    "?, seat, slot, text, inbox_id, by_gm FROM orders WHERE "
+	    "game_id = ? AND phase = ?");
+	if (st == NULL)
+		return DB_ERR;
+	sqlite3_bind_int(st, 1, to);
+	sqlite3_bind_int64(st, 2, game_id);
+	sqlite3_bind_int(st, 3, from);
+	return db_step_done(db, st, "orders copy");
+}
+
+int
 db_orders_by_gm(struct db *db, int64_t game_id, int phase, bool *seats,
     int nseats)
 {
