@@ -319,6 +319,37 @@ ops_resign(struct game_state *st, int seat)
 	return 0;
 }
 
+/* A new player took the power over (TAKEOVER): civil disorder ends. */
+static int
+ops_resume(struct game_state *st, int seat)
+{
+	if (seat < 0 || seat >= st->map.npowers ||
+	    !(st->b.cd & DIP_BIT(seat)))
+		return -1;
+	st->b.cd &= (uint8_t)~DIP_BIT(seat);
+	return 0;
+}
+
+/*
+ * SUMMARY's table: the centres each power owns and the year they belong
+ * to. Centres change hands only after the Fall (rules/diplomacy.md), so a
+ * Spring or Fall state shows the owners at the end of the year before
+ * (the starting owners as "1900", or "1898" with option 1898) and a
+ * Winter state those at the end of its own year.
+ */
+static int
+ops_tally(const struct game_state *st, char *period, size_t periodlen,
+    int *count, int max)
+{
+	int	 p;
+
+	snprintf(period, periodlen, "%d", st->b.st.season == DIP_WINTER ?
+	    st->b.st.year : st->b.st.year - 1);
+	for (p = 0; p < st->map.npowers && p < max; p++)
+		count[p] = dip_state_centres(&st->b.st, p);
+	return p;
+}
+
 static void
 ops_view(const struct game_state *st, int seat, struct game_view *v)
 {
@@ -364,5 +395,7 @@ const struct game_ops dip_ops = {
 	.pending = ops_pending,
 	.adjudicate = ops_adjudicate,
 	.resign = ops_resign,
+	.resume = ops_resume,
+	.tally = ops_tally,
 	.view = ops_view,
 };
