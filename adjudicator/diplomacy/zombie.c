@@ -144,6 +144,19 @@ zombie_resign(struct game_state *st, int seat)
 	return 0;
 }
 
+/* A new player took the power over (TAKEOVER): disorder ends on both
+ * boards. */
+static int
+zombie_resume(struct game_state *st, int seat)
+{
+	if (seat < 0 || seat >= st->map.npowers ||
+	    !((st->nr.cd | st->z.cd) & DIP_BIT(seat)))
+		return -1;
+	st->nr.cd &= (uint8_t)~DIP_BIT(seat);
+	st->z.cd &= (uint8_t)~DIP_BIT(seat);
+	return 0;
+}
+
 const struct game_ops zombie_ops = {
 	.name = "zombie",
 	.nseats = DIP_MAX_POWERS,
@@ -158,5 +171,6 @@ const struct game_ops zombie_ops = {
 	.pending = zombie_pending,
 	.adjudicate = zombie_adjudicate,
 	.resign = zombie_resign,
+	.resume = zombie_resume,
 	.view = zombie_view,
 };

@@ -56,11 +56,11 @@ mine(int i)
 }
 
 static void
-create(const char *g, const char *opts)
+create_kind(const char *g, const char *kind, const char *opts)
 {
 	char	 cmd[128], *r;
 
-	snprintf(cmd, sizeof(cmd), "CREATE %s standard %s", g, opts);
+	snprintf(cmd, sizeof(cmd), "CREATE %s %s %s", g, kind, opts);
 	mail(GM, cmd);
 	r = take(GM);
 	hasnt(r, "ERROR");
@@ -68,15 +68,22 @@ create(const char *g, const char *opts)
 	free(r);
 }
 
-/* Game g started with player i on power i (the GM assigns every seat). */
 static void
-seven(const char *g, const char *opts)
+create(const char *g, const char *opts)
+{
+	create_kind(g, "standard", opts);
+}
+
+/* Game g of kind started with player i on power i (the GM assigns every
+ * seat). */
+static void
+seven_kind(const char *g, const char *kind, const char *opts)
 {
 	char	 a[32], cmd[96], lines[1024] = "";
 	char	*r;
 	int	 i;
 
-	create(g, opts);
+	create_kind(g, kind, opts);
 	for (i = 0; i < 7; i++) {
 		addr(i, a, sizeof(a));
 		snprintf(cmd, sizeof(cmd), "JOIN %s pw%d%d%d%d", g, i, i, i, i);
@@ -89,6 +96,12 @@ seven(const char *g, const char *opts)
 	hasnt(r, "ERROR");
 	free(r);
 	drain();
+}
+
+static void
+seven(const char *g, const char *opts)
+{
+	seven_kind(g, "standard", opts);
 }
 
 START_TEST(wishes_assignment_and_the_gms_start)
@@ -302,6 +315,26 @@ START_TEST(a_resigned_power_is_taken_over_and_plays_on)
 }
 END_TEST
 
+/* Zombie-Diplomacy: the take-over ends disorder on both boards. */
+START_TEST(a_resigned_zombie_power_is_due_again_after_a_takeover)
+{
+	char	*r;
+
+	seven_kind("zmb", "zombie", "");
+	free(as(FRA, "zmb", "RESIGN"));
+	drain();
+	mail("new@example.test", "TAKEOVER zmb France newpw");
+	free(as_gm("zmb", "APPROVE TAKEOVER France"));
+	drain();
+	mail("new@example.test", "SIGNON zmb newpw\nCLEAR");
+	r = take("new@example.test");
+	has(r, "Orders of France for S1901M");
+	has(r, "Your orders are NOT complete yet.");
+	hasnt(r, "Nothing is due from you");
+	free(r);
+}
+END_TEST
+
 START_TEST(history_and_summary_of_a_seven_player_game)
 {
 	char	*r;
@@ -372,6 +405,7 @@ test_suite(void)
 	tcase_add_test(tc, every_order_mail_is_confirmed_with_the_whole_set);
 	tcase_add_test(tc, private_press_reaches_only_its_recipients);
 	tcase_add_test(tc, a_resigned_power_is_taken_over_and_plays_on);
+	tcase_add_test(tc, a_resigned_zombie_power_is_due_again_after_a_takeover);
 	tcase_add_test(tc, history_and_summary_of_a_seven_player_game);
 	tcase_add_test(tc, summary_tabulates_centres_per_year);
 	suite_add_tcase(s, tc);
