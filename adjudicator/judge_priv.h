@@ -218,7 +218,14 @@ void	judge_clock_phase_begun(struct judge_session *, const struct judge_seat *,
 int	judge_clock_process(struct judge_session *, struct judge_seat *,
 	    enum judge_process_why);
 int	judge_clock_propose(struct judge_session *, const struct judge_seat *,
-	    struct db_clock *, time_t not_before);
+	    struct db_clock *, time_t start);
+void	judge_tick_session(struct judge_session *, const struct judge_env *);
+int	judge_tick_finish(struct judge_session *);
+bool	judge_tick_lookup(struct judge_session *, const char *name,
+	    struct judge_seat *);
+
+/* judge_downtime.c: the heartbeat, downtime, the next wake-up */
+void	judge_clock_downtime(const struct judge_env *);
 
 /* judge_notice.c: clock texts, in the reader's language and the game's zone */
 void	judge_note_time(struct game_msg *, int arg, time_t);

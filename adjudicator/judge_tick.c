@@ -10,8 +10,7 @@
  * units hold) and, if the game says so, put powers that sent nothing into
  * civil disorder. What a step sent is recorded in clocks.sent in the same
  * transaction as the mail, so a crash neither skips nor repeats a notice.
- * The heartbeat in meta lets a judge that was down move the deadlines that
- * passed meanwhile, so nobody is late for time the judge lost.
+ * Downtime and the next wake-up are in judge_downtime.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,7 +23,6 @@
 #define JUDGE_TICK_STEPS	4	/* steps per game and tick */
 #define JUDGE_TICK_ORDERS	256
 #define JUDGE_TICK_PENDING	16	/* what a reminder lists */
-#define JUDGE_HEARTBEAT		"heartbeat"
 
 /* Who the phase is waiting for. Seats in civil disorder are not awaited. */
 struct judge_due {
@@ -43,7 +41,7 @@ struct judge_orders {
 	struct game_order	 o[JUDGE_TICK_ORDERS];
 };
 
-static void
+void
 judge_tick_session(struct judge_session *s, const struct judge_env *env)
 {
 	memset(s, 0, sizeof(*s));
@@ -54,7 +52,7 @@ judge_tick_session(struct judge_session *s, const struct judge_env *env)
 }
 
 /* Commits or, after a store error, rolls back. 0 or -1. */
-static int
+int
 judge_tick_finish(struct judge_session *s)
 {
 	int	 rc = 0;
@@ -421,7 +419,7 @@ judge_tick_gm_notice(struct judge_session *s, const struct judge_seat *w,
 	judge_clock_tell(s, w, c->tz, GAME_SEAT_GM, m, n);
 }
 
-static bool
+bool
 judge_tick_lookup(struct judge_session *s, const char *name,
     struct judge_seat *w)
 {
@@ -535,78 +533,13 @@ judge_tick_game(const struct judge_env *env, const char *name)
 	return did;
 }
 
-/*
- * Downtime: if the last tick is longer ago than the slack, every time of a
- * running clock that passed in between moves on by the time lost, and the
- * game is told (rules/judge-conventions.md 7.12).
- */
-static void
-judge_tick_downtime(const struct judge_env *env)
-{
-	char			(*names)[DB_NAME_MAX];
-	struct judge_session	 s;
-	struct judge_seat	 w;
-	struct db_clock		 c, old;
-	struct game_msg		 m;
-	int64_t			 alive = 0;
-	int			 n = 0, i, rc;
-
-	if (env->downtime_slack <= 0 || db_begin(env->db) != DB_OK)
-		return;
-	judge_tick_session(&s, env);
-	names = xcalloc(JUDGE_TICK_GAMES, sizeof(*names));
-	rc = db_meta_get(env->db, JUDGE_HEARTBEAT, &alive);
-	if (rc == DB_ERR)
-		judge_store_failed(&s);
-	else if (rc == DB_OK && env->now - alive > env->downtime_slack &&
-	    db_clock_games(env->db, names, JUDGE_TICK_GAMES, &n) != DB_OK)
-		judge_store_failed(&s);
-	for (i = 0; i < n && !s.failed && rc == DB_OK &&
-	    env->now - alive > env->downtime_slack; i++) {
-		if (!judge_tick_lookup(&s, names[i], &w) ||
-		    db_clock_get(env->db, w.game.id, &c) != DB_OK || c.paused)
-			continue;
-		old = c;
-		c.proposed = deadline_shift(c.proposed, alive, env->now);
-		c.deadline = deadline_shift(c.deadline, alive, env->now);
-		c.grace_end = deadline_shift(c.grace_end, alive, env->now);
-		if (c.deadline != old.deadline && c.grace_end < c.deadline +
-		    c.grace)
-			c.grace_end = c.deadline + c.grace;
-		if (memcmp(&c, &old, sizeof(c)) == 0)
-			continue;
-		if (c.deadline > env->now)
-			c.sent &= ~DB_SENT_LATE;
-		if (c.grace_end > env->now)
-			c.sent &= ~DB_SENT_STUCK;
-		if (c.proposed > env->now)
-			c.sent &= ~DB_SENT_UNAPPROVED;
-		memset(&m, 0, sizeof(m));
-		game_msg_set(&m, c.deadline ? "clock.down" :
-		    "clock.down_proposed", 1, w.game.name);
-		judge_note_time(&m, 1, (time_t)alive);
-		judge_note_time(&m, 2, env->now);
-		judge_note_time(&m, 3, c.deadline ? c.deadline : c.proposed);
-		judge_clock_tell(&s, &w, c.tz, JUDGE_TELL_ALL, &m, 1);
-		if (db_clock_put(env->db, &c) != DB_OK)
-			judge_store_failed(&s);
-		log_info("clock: game=%s deadline moved by %llds of downtime",
-		    w.game.name, (long long)(env->now - alive));
-	}
-	if (!s.failed && db_meta_set(env->db, JUDGE_HEARTBEAT, env->now) !=
-	    DB_OK)
-		judge_store_failed(&s);
-	free(names);
-	judge_tick_finish(&s);
-}
-
 time_t
 judge_tick(const struct judge_env *env)
 {
 	char	(*names)[DB_NAME_MAX];
 	int	 n = 0, i, step;
 
-	judge_tick_downtime(env);
+	judge_clock_downtime(env);
 	names = xcalloc(JUDGE_TICK_GAMES, sizeof(*names));
 	if (db_clock_games(env->db, names, JUDGE_TICK_GAMES, &n) != DB_OK)
 		n = 0;
@@ -616,38 +549,4 @@ judge_tick(const struct judge_env *env)
 				break;
 	free(names);
 	return judge_next_wake(env);
-}
-
-time_t
-judge_next_wake(const struct judge_env *env)
-{
-	char		(*names)[DB_NAME_MAX];
-	struct db_game	 g;
-	struct db_clock	 c;
-	time_t		 next = 0;
-	int		 n = 0, i;
-
-	names = xcalloc(JUDGE_TICK_GAMES, sizeof(*names));
-	if (db_clock_games(env->db, names, JUDGE_TICK_GAMES, &n) != DB_OK)
-		n = 0;
-	for (i = 0; i < n; i++) {
-		if (db_game_get(env->db, names[i], &g) != DB_OK ||
-		    db_clock_get(env->db, g.id, &c) != DB_OK)
-			continue;
-		if (c.phase != g.phase) {
-			next = deadline_earliest(next, env->now);
-			continue;
-		}
-		if (c.paused)
-			continue;
-		if (c.deadline) {
-			if (!(c.sent & DB_SENT_LATE))
-				next = deadline_earliest(next, c.deadline);
-			if (!(c.sent & DB_SENT_STUCK))
-				next = deadline_earliest(next, c.grace_end);
-		} else if (c.proposed && !(c.sent & DB_SENT_UNAPPROVED))
-			next = deadline_earliest(next, c.proposed);
-	}
-	free(names);
-	return next;
 }

@@ -5,6 +5,7 @@ SRCS += \
 	adjudicator/judge_absence.c \
 	adjudicator/judge_assign.c \
 	adjudicator/judge_clock.c \
+	adjudicator/judge_downtime.c \
 	adjudicator/judge_game.c \
 	adjudicator/judge_history.c \
 	adjudicator/judge_info.c \
