@@ -237,6 +237,29 @@ judge_first_seat(struct judge_session *s, const struct db_game *g,
 	return (int)(g->seed % (uint64_t)n);
 }
 
+/*
+ * The ledger's points go to a game that has a handicap, before it starts;
+ * a seat holding points moves first (Way of the Knight, rules 6), so the
+ * stored first seat says who really began.
+ */
+static int
+judge_handicap(struct judge_session *s, struct judge_seat *w,
+    struct game_state *st, const struct db_player *p, int n)
+{
+	struct game_diag	 why;
+	int			 pts[2];
+
+	if (judge_ledger(s, &w->game, p, n, pts) != 0)
+		return -1;
+	if (w->ops->handicap(st, pts, 2, &why) != 0) {
+		judge_msg(s, &why.msg, true);
+		return -1;
+	}
+	if (pts[0] != pts[1])
+		w->game.first_seat = pts[0] > pts[1] ? 0 : 1;
+	return 0;
+}
+
 void
 judge_start(struct judge_session *s, struct judge_seat *w)
 {
@@ -253,6 +276,10 @@ judge_start(struct judge_session *s, struct judge_seat *w)
 	if ((st = judge_load(s, w)) == NULL)
 		return;
 	w->game.first_seat = judge_first_seat(s, &w->game, p, n);
+	if (w->ops->handicap != NULL && judge_handicap(s, w, st, p, n) != 0) {
+		w->ops->free(st);
+		return;
+	}
 	if (w->ops->start(st, w->game.first_seat, &why) != 0) {
 		judge_msg(s, &why.msg, true);
 		w->ops->free(st);

@@ -243,4 +243,9 @@ void	judge_clock_report(struct judge_session *, const struct judge_seat *,
 void	judge_seat_names(const struct catalog *, const struct judge_seat *,
 	    const int *seats, int n, struct buf *out);
 
+/* judge_ledger.c: the handicap ledger of a pair of players */
+void	judge_ledger_replay(const int *results, int n, int points[2]);
+int	judge_ledger(struct judge_session *, const struct db_game *,
+	    const struct db_player *, int n, int points[2]);
+
 #endif

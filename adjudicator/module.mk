@@ -9,6 +9,7 @@ SRCS += \
 	adjudicator/judge_game.c \
 	adjudicator/judge_history.c \
 	adjudicator/judge_info.c \
+	adjudicator/judge_ledger.c \
 	adjudicator/judge_lobby.c \
 	adjudicator/judge_mail.c \
 	adjudicator/judge_notice.c \

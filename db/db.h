@@ -91,6 +91,13 @@ int	db_player_resign(struct db *, int64_t game_id, int seat);
 int	db_last_match(struct db *, const char *kind, const char *a,
 	    const char *b, int64_t exclude, struct db_game *out,
 	    char seat_addr[][DB_ADDR_MAX], int nseats);
+/*
+ * The results of the finished games of kind between a and b (either
+ * seat), oldest first, excluding game exclude: out[i] is 1 when a won,
+ * -1 when b won, 0 for a draw. At most max; *n is how many.
+ */
+int	db_match_results(struct db *, const char *kind, const char *a,
+	    const char *b, int64_t exclude, int *out, int max, int *n);
 int	db_phase_insert(struct db *, int64_t game_id, int no, const char *state,
 	    int64_t inbox_id, time_t now);
 int	db_phase_state(struct db *, int64_t game_id, int no, char **state);

@@ -6,6 +6,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "common/util.h"
 #include "db_priv.h"
@@ -237,6 +238,41 @@ db_last_match(struct db *db, const char *kind, const char *a, const char *b,
 		if (p[i].seat >= 0 && p[i].seat < nseats)
 			strlcpy_(seat_addr[p[i].seat], p[i].address, DB_ADDR_MAX);
 	return DB_OK;
+}
+
+/*
+ * The ledger's input (Way of the Knight's handicap): every finished game
+ * of a kind between two addresses, oldest first, as who won it.
+ */
+int
+db_match_results(struct db *db, const char *kind, const char *a,
+    const char *b, int64_t exclude, int *out, int max, int *n)
+{
+	sqlite3_stmt	*st;
+	char		 w[DB_ADDR_MAX];
+	int		 rc;
+
+	*n = 0;
+	st = db_stmt(db, DBS_MATCH_RESULTS, "SELECT (SELECT address FROM "
+	    "players WHERE game_id = g.id AND seat = g.winner) FROM games g "
+	    "WHERE kind = ? AND status = 'over' AND id <> ? "
+	    "AND EXISTS (SELECT 1 FROM players WHERE game_id = g.id AND address = ?) "
+	    "AND EXISTS (SELECT 1 FROM players WHERE game_id = g.id AND address = ?) "
+	    "ORDER BY id");
+	if (st == NULL)
+		return DB_ERR;
+	sqlite3_bind_text(st, 1, kind, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, exclude);
+	sqlite3_bind_text(st, 3, a, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, b, -1, SQLITE_STATIC);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max) {
+		db_col_text(st, 0, w, sizeof(w));
+		out[(*n)++] = strcasecmp(w, a) == 0 ? 1 :
+		    strcasecmp(w, b) == 0 ? -1 : 0;
+	}
+	sqlite3_reset(st);
+	return rc == SQLITE_ROW || rc == SQLITE_DONE ? DB_OK :
+	    db_fail(db, "match results");
 }
 
 int

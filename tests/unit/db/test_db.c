@@ -498,6 +498,58 @@ START_TEST(order_put_replaces_the_same_slot)
 }
 END_TEST
 
+/* The handicap ledger's input (Way of the Knight, judge_ledger.c). */
+static int64_t
+insert_result(const char *name, const char *kind, enum db_game_status st,
+    int winner, const char *seat0, const char *seat1)
+{
+	struct db_game	 g;
+
+	make_game(&g, name, kind, st);
+	ck_assert_int_eq(db_game_insert(db, &g, 1000), DB_OK);
+	g.winner = winner;	/* as the judge notes the end of a game */
+	ck_assert_int_eq(db_game_update(db, &g), DB_OK);
+	insert_player(g.id, 0, seat0);
+	insert_player(g.id, 1, seat1);
+	return g.id;
+}
+
+START_TEST(match_results_list_the_pair_oldest_first)
+{
+	const char	*a = "ann@example.test", *b = "bob@example.test";
+	int64_t		 last;
+	int		 r[8], n;
+
+	ck_assert_int_eq(db_match_results(db, "wotk", a, b, 0, r, 8, &n),
+	    DB_OK);
+	ck_assert_int_eq(n, 0);
+	insert_result("L1", "wotk", DB_OVER, 0, a, b);		/* a won */
+	insert_result("L2", "wotk", DB_OVER, -2, b, a);		/* drawn */
+	insert_result("L3", "wkw", DB_OVER, 0, b, a);		/* other kind */
+	insert_result("L4", "wotk", DB_OVER, 0, a, "cy@example.test");
+	insert_result("L5", "wotk", DB_RUNNING, -1, a, b);
+	last = insert_result("L6", "wotk", DB_OVER, 0, b, a);	/* b won */
+	ck_assert_int_eq(db_match_results(db, "wotk", a, b, 0, r, 8, &n),
+	    DB_OK);
+	ck_assert_int_eq(n, 3);
+	ck_assert_int_eq(r[0], 1);
+	ck_assert_int_eq(r[1], 0);
+	ck_assert_int_eq(r[2], -1);
+	/* Seen from the other player, with another case. */
+	ck_assert_int_eq(db_match_results(db, "wotk", "BOB@example.test", a,
+	    0, r, 8, &n), DB_OK);
+	ck_assert_int_eq(n, 3);
+	ck_assert_int_eq(r[0], -1);
+	ck_assert_int_eq(r[2], 1);
+	ck_assert_int_eq(db_match_results(db, "wotk", a, b, last, r, 8, &n),
+	    DB_OK);
+	ck_assert_int_eq(n, 2);
+	ck_assert_int_eq(db_match_results(db, "wotk", a, b, 0, r, 1, &n),
+	    DB_OK);
+	ck_assert_int_eq(n, 1);
+}
+END_TEST
+
 START_TEST(last_match_finds_the_newest_finished_game_and_maps_seats)
 {
 	struct db_game	 g;
@@ -819,6 +871,7 @@ test_suite(void)
 	tcase_add_test(tc, order_put_replaces_the_same_slot);
 	tcase_add_test(tc,
 	    last_match_finds_the_newest_finished_game_and_maps_seats);
+	tcase_add_test(tc, match_results_list_the_pair_oldest_first);
 	tcase_add_test(tc, a_language_is_kept_per_address);
 	suite_add_tcase(s, tc);
 
