@@ -84,9 +84,15 @@ wotk_order_split(const struct game_state *st, const char *s,
 	}
 	if ((m->to = wotk_order_square(s)) < 0)
 		goto syntax;
-	snprintf(rest, sizeof(rest), "%s", s + 2);
+	s += 2;
+	/* "ep" / "e.p." before or after the form: en passant is known from
+	 * the position anyway. */
+	if (strncmp(s, "e.p.", 4) == 0)
+		s += 4;
+	else if (strncmp(s, "ep", 2) == 0 && strchr("=/(", s[2]) != NULL)
+		s += 2;
+	snprintf(rest, sizeof(rest), "%s", s);
 	n = strlen(rest);
-	/* "ep" / "e.p.": en passant is known from the position anyway. */
 	if (n >= 4 && strcmp(rest + n - 4, "e.p.") == 0)
 		rest[n - 4] = '\0';
 	else if (n >= 2 && strcmp(rest + n - 2, "ep") == 0)
