@@ -119,7 +119,7 @@ check "set-up session runs clean" clean_run hc
 expect "set-ups are not listed" "$(answer hc 2 | head -1)" \
     "error wotk cannot list the legal orders here"
 expect "the set-up comes before the first move" "$(answer hc 3)" \
-    "refused wotk.err.setup_first White first spends the handicap points: the game begins with SETUP."
+    "refused wotk.err.setup_first White first spends the handicap points: the game begins with SETUP, and the first move follows in a later mail, after the set-up report."
 expect "all points must be spent" "$(answer hc 4)" \
     "refused wotk.err.setup_points You have 2 handicap points to spend, and this set-up spends 1."
 expect "no more than the points either" "$(answer hc 5)" \
