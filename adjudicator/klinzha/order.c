@@ -371,9 +371,17 @@ kz_order_legal(const struct game_state *st, int seat,
 	char		 text[GAME_ORDER_MAX];
 	int		 f, i, n, count = 0;
 
-	if (st->phase != KZ_PHASE_PLAY || seat != st->turn)
-		return st->phase == KZ_PHASE_PLAY || st->phase == KZ_PHASE_OVER ?
-		    0 : -1;
+	if (st->phase == KZ_PHASE_OVER)
+		return 0;
+	if (st->phase != KZ_PHASE_PLAY)
+		return -1;
+	if (seat != 0 && seat != 1)
+		return 0;
+	/* Off turn, parse() still takes DRAW as an offer on its own. */
+	if (seat != st->turn) {
+		emit(arg, "DRAW");
+		return 1;
+	}
 	for (f = 0; f < KZ_FIELDS; f++) {
 		if (st->pos.owner[f] != seat)
 			continue;

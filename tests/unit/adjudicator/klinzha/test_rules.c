@@ -325,6 +325,47 @@ START_TEST(order_spellings_and_paths)
 }
 END_TEST
 
+static void
+collect(void *arg, const char *order)
+{
+	char	*out = arg;
+
+	strcat(out, out[0] ? ";" : "");
+	strcat(out, order);
+}
+
+/*
+ * game.h legal(): what parse() takes, for either seat. The seat not to
+ * move may only offer a draw (an offer on its own, README "Orders"); the
+ * game master and a finished game have no orders.
+ */
+START_TEST(legal_for_each_seat)
+{
+	struct game_state	*st;
+	struct game_order	 o;
+	struct game_diag	 why;
+	char			 got[4096] = "";
+
+	st = kzt_position("", "V E-37 G A-19 V A-19 v I-12 g I-11 v I-11");
+	ck_assert_int_eq(kz_ops.legal(st, 1, collect, got), 1);
+	ck_assert_str_eq(got, "DRAW");
+	ck_assert_int_eq(kzt_parse(st, 1, got, &o, &why), 1);
+	ck_assert_str_eq(o.slot, "draw");
+	got[0] = '\0';
+	ck_assert_int_eq(kz_ops.legal(st, GAME_SEAT_GM, collect, got), 0);
+	ck_assert_int_eq(kz_ops.legal(st, 0, collect, got), 6);
+	ck_assert_str_eq(got, "Vanguard A-19 B-19;"
+	    "Vanguard A-19 B-19 drop at A-19;Vanguard E-37 E-27;"
+	    "Vanguard E-37 E-38;Vanguard E-37 F-37;DRAW");
+	ck_assert_int_eq(kz_ops.resign(st, 1), 0);
+	got[0] = '\0';
+	ck_assert_int_eq(kz_ops.legal(st, 1, collect, got), 0);
+	ck_assert_int_eq(kz_ops.legal(st, 0, collect, got), 0);
+	ck_assert_str_eq(got, "");
+	kz_ops.free(st);
+}
+END_TEST
+
 /* Decision 9: no legal move loses; agreement, repetition, 50 moves. */
 START_TEST(end_conditions_and_draws)
 {
@@ -333,18 +374,16 @@ START_TEST(end_conditions_and_draws)
 	struct game_diag	 why;
 	int			 i;
 
-	/* Green's only piece, a Vanguard in the corner I-11, is walled in
-	 * by its own Goal... the Vanguard on I-12 moves; then none. */
-	st = kzt_position("", "V A-19 G A-19 B C-28 v I-11 g I-11 y I-12");
-	st->pos.owner[kzt_field("I-12")] = -1;
-	st->pos.kind[kzt_field("I-12")] = KZ_NONE;
-	st->pos.owner[kzt_field("I-22")] = 0;
-	st->pos.kind[kzt_field("I-22")] = KZ_VANGUARD;
-	/* Green: Vanguard I-11 with its Goal; I-12 its only neighbour. */
-	st->pos.owner[kzt_field("H-12")] = 0;
-	st->pos.kind[kzt_field("H-12")] = KZ_FLIER;
+	/* A piece that can kill has a move: Gold's Vanguard steps onto
+	 * I-12, the only neighbour of the corner I-11, where Green's
+	 * Vanguard carries its Goal; Green can take it, so play goes on. */
+	st = kzt_position("", "V A-19 G A-19 V I-22 v I-11 g I-11");
 	kzt_play(st, 0, "Vanguard I-22 I-12");
-	ck_assert_int_eq(st->phase, KZ_PHASE_PLAY);	/* Green can kill */
+	ck_assert_int_eq(st->phase, KZ_PHASE_PLAY);
+	ck_assert_int_eq(st->end, KZ_END_NONE);
+	ck_assert_int_eq(st->turn, 1);
+	kzt_play(st, 1, "Vanguard I-11 I-12");
+	ck_assert_int_eq(st->pos.owner[kzt_field("I-12")], 1);
 	kz_ops.free(st);
 
 	/* Agreement: Gold offers with its move, Green accepts. */
@@ -383,13 +422,10 @@ START_TEST(end_conditions_and_draws)
 	ck_assert_int_eq(st->end, KZ_END_QUIET);
 	kz_ops.free(st);
 
-	/* No legal move: Green's lone Vanguard is boxed in by Gold's zone. */
-	st = kzt_position("", "V E-16 G A-19 V A-19 B I-22 v I-11 g H-12 "
-	    "y A-19");
-	st->pos.owner[kzt_field("A-19")] = 0;
-	st->pos.kind[kzt_field("A-19")] = KZ_VANGUARD;
-	/* I-11's only neighbour I-12 is in the zone of I-22. */
-	st->pos.goal[1] = kzt_field("I-11");
+	/* No legal move loses: Green's Vanguard in the corner I-11 has
+	 * one neighbour, I-12, and Gold's Blockader on I-22 holds it in its
+	 * zone; after Gold's move Green, to move, is stuck. */
+	st = kzt_position("", "V E-16 V A-19 G A-19 B I-22 v I-11 g I-11");
 	kzt_play(st, 0, "Vanguard E-16 E-26");
 	ck_assert_int_eq(st->phase, KZ_PHASE_OVER);
 	ck_assert_int_eq(st->winner, 0);
@@ -420,6 +456,7 @@ test_suite(void)
 	tcase_add_test(t, goal_carry_drop_pickup_capture);
 	tcase_add_test(t, self_jeopardy_open_only);
 	tcase_add_test(t, order_spellings_and_paths);
+	tcase_add_test(t, legal_for_each_seat);
 	tcase_add_test(t, end_conditions_and_draws);
 	suite_add_tcase(s, t);
 	return s;
