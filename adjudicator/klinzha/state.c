@@ -13,7 +13,7 @@
  *	phase forming|setup1|setup2|play|over
  *	seats FIRST TURN PLY WINNER END CORNER0 CORNER1 OFFER QUIET
  *	seed N        rng S0 S1 S2 S3 (hex)
- *	clouds 81 letters N/E/C
+ *	clouds 81 letters N/E/C (open: all N, blind: all C)
  *	board 81 letters: . empty, FLSYVB seat 0, flsyvb seat 1
  *	goals G0 G1   (field index or -1)
  *	last TYPE SEAT KIND STOP CRASHED DROP PICKUP KILLED TAKEN LONE CY CZ
@@ -134,6 +134,26 @@ static bool
 kz_state_field_ok(int f, bool none)
 {
 	return (f >= 0 && f < KZ_FIELDS) || (none && f == -1);
+}
+
+/*
+ * The open game has no clouds and the blind one is all cloud, neither
+ * moving (kz.c, create): a hand-written state that says otherwise would
+ * draw clouds the form does not have.
+ */
+static bool
+kz_state_clouds_fit(const struct game_state *st)
+{
+	char	 want;
+	int	 f;
+
+	if (st->form == KZ_CLOUDED)
+		return true;
+	want = st->form == KZ_OPEN ? KZ_CLEAR : KZ_CLOUD;
+	for (f = 0; f < KZ_FIELDS; f++)
+		if (st->pos.cloud[f] != want)
+			return false;
+	return !st->moving;
 }
 
 static int
@@ -272,6 +292,7 @@ kz_state_parse(struct game_state *st, const char *text)
 		return -1;
 	if (strncmp(l[9], "clouds ", 7) != 0 ||
 	    kz_clouds_read(l[9] + 7, st->pos.cloud) != 0 ||
+	    !kz_state_clouds_fit(st) ||
 	    strncmp(l[10], "board ", 6) != 0 ||
 	    kz_state_board(st, l[10] + 6) != 0)
 		return -1;

@@ -174,6 +174,48 @@ START_TEST(create_options)
 }
 END_TEST
 
+/*
+ * A saved state whose clouds do not fit its form is damaged (state.c):
+ * the open game has none, the blind one is all cloud, and neither moves.
+ */
+START_TEST(state_clouds_fit_the_form)
+{
+	static char		 text[KZ_TEST_STATE_MAX];
+	static const char *const forms[] = { "", "blind" };
+	struct game_state	*st, *back;
+	struct game_diag	 why;
+	char			*c;
+	int			 i;
+
+	for (i = 0; i < 2; i++) {
+		st = fresh(forms[i]);
+		kz_ops.save(st, text, sizeof(text));
+		ck_assert_int_eq(kz_ops.load(text, &back, &why), 0);
+		kz_ops.free(back);
+		c = strstr(text, "\nclouds ");
+		ck_assert_ptr_nonnull(c);
+		c[9 + 40] = 'E';
+		ck_assert_int_eq(kz_ops.load(text, &back, &why), -1);
+		ck_assert_str_eq(why.msg.key, "kz.err.state");
+		c[9 + 40] = i == 0 ? 'N' : 'C';
+		c = strstr(text, "\noptions 0 0 ");
+		ck_assert_ptr_nonnull(c);
+		memcpy(c, "\noptions 0 1 1", 14);
+		ck_assert_int_eq(kz_ops.load(text, &back, &why), -1);
+		ck_assert_str_eq(why.msg.key, "kz.err.state");
+		kz_ops.free(st);
+	}
+	/* A clouded game takes any layout. */
+	st = fresh("clouded");
+	kz_ops.save(st, text, sizeof(text));
+	c = strstr(text, "\nclouds ");
+	c[9 + 40] = c[9 + 40] == 'E' ? 'N' : 'E';
+	ck_assert_int_eq(kz_ops.load(text, &back, &why), 0);
+	kz_ops.free(back);
+	kz_ops.free(st);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -184,6 +226,7 @@ test_suite(void)
 	tcase_add_test(t, setup_checks_from_the_own_view);
 	tcase_add_test(t, hidden_clash_names_only_the_field);
 	tcase_add_test(t, create_options);
+	tcase_add_test(t, state_clouds_fit_the_form);
 	suite_add_tcase(s, t);
 	return s;
 }
