@@ -182,7 +182,10 @@ kz_view_cells(const struct game_state *st, const struct kz_vfield *v,
 		if (v[f].piece != '.')
 			snprintf(x->label, sizeof(x->label), "%c%s",
 			    v[f].piece, v[f].goal ? "*" : "");
-		if (st->pos.cloud[f] == KZ_CLOUD)
+		/* Blind: every field lies under the cloud (the legend says
+		 * so); shading them all would only hide the zones and the
+		 * last move. */
+		if (st->pos.cloud[f] == KZ_CLOUD && st->form != KZ_BLIND)
 			x->shade = GAME_SHADE_CLOUD;
 		else if (st->pos.cloud[f] == KZ_EDGE)
 			x->shade = GAME_SHADE_EDGE;

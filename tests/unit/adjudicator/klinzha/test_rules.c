@@ -366,6 +366,50 @@ START_TEST(legal_for_each_seat)
 }
 END_TEST
 
+/* The shade of a field in view(seat)'s cells. */
+static int
+shade(const struct game_state *st, int seat, const char *fn)
+{
+	struct game_view	*v = malloc(sizeof(*v));
+	int			 sh;
+
+	ck_assert_ptr_nonnull(v);
+	kz_ops.view(st, seat, v);
+	sh = v->cells.cell[kzt_field(fn)].shade;
+	free(v);
+	return sh;
+}
+
+/*
+ * README "The view": in the blind form every field is under the cloud,
+ * so the picture shades none as cloud and keeps the own zone and the
+ * mover's last move; the enemy's zone and move stay unseen.
+ */
+START_TEST(blind_picture_keeps_zone_and_mark)
+{
+	struct game_state	*st;
+
+	st = kzt_position("blind",
+	    "V A-19 G A-19 L E-37 B I-22 v I-88 g I-88 b G-47");
+	kzt_play(st, 0, "Lancer E-37 E-38");
+	ck_assert_int_eq(shade(st, 0, "E-37"), GAME_SHADE_MARK);
+	ck_assert_int_eq(shade(st, 0, "E-38"), GAME_SHADE_MARK);
+	ck_assert_int_eq(shade(st, 0, "I-12"), GAME_SHADE_ZONE);
+	ck_assert_int_eq(shade(st, 0, "G-46"), GAME_SHADE_PLAIN);
+	ck_assert_int_eq(shade(st, 1, "G-46"), GAME_SHADE_ZONE);
+	ck_assert_int_eq(shade(st, 1, "E-38"), GAME_SHADE_PLAIN);
+	ck_assert_int_eq(shade(st, 1, "I-12"), GAME_SHADE_PLAIN);
+	ck_assert_int_eq(shade(st, GAME_SEAT_GM, "I-12"), GAME_SHADE_ZONE);
+	kz_ops.free(st);
+	/* Clouded: a field under a cloud keeps its cloud shade. */
+	st = kzt_position("clouded layout=heavy", "V A-19 G A-19 L E-37 "
+	    "v I-88 g I-88");
+	ck_assert_int_eq(st->pos.cloud[kzt_field("F-37")], KZ_CLOUD);
+	ck_assert_int_eq(shade(st, 0, "F-37"), GAME_SHADE_CLOUD);
+	kz_ops.free(st);
+}
+END_TEST
+
 /* Decision 9: no legal move loses; agreement, repetition, 50 moves. */
 START_TEST(end_conditions_and_draws)
 {
@@ -457,6 +501,7 @@ test_suite(void)
 	tcase_add_test(t, self_jeopardy_open_only);
 	tcase_add_test(t, order_spellings_and_paths);
 	tcase_add_test(t, legal_for_each_seat);
+	tcase_add_test(t, blind_picture_keeps_zone_and_mark);
 	tcase_add_test(t, end_conditions_and_draws);
 	suite_add_tcase(s, t);
 	return s;
