@@ -218,7 +218,8 @@ void		 kz_resolve(struct kz_pos *, int seat, int gap,
 		    const struct kz_move *, struct kz_last *);
 uint64_t	 kz_resolve_key(const struct game_state *);
 
-/* setup.c */
+/* setup.c; kz_setup_count: how many of each kind a side has, the Goal last. */
+extern const int kz_setup_count[KZ_KINDS + 1];
 int		 kz_setup_parse(const struct game_state *, int seat,
 		    const char *line, struct game_order *,
 		    struct game_diag *why);

@@ -28,7 +28,7 @@ struct kz_setup {
 };
 
 /* How many of each kind a side has (section 3); the Goal last. */
-static const int kz_setup_count[KZ_KINDS + 1] = {
+const int kz_setup_count[KZ_KINDS + 1] = {
 	0, 1, 1, 1, 2, 3, 1, 1
 };
 

@@ -156,6 +156,32 @@ kz_state_clouds_fit(const struct game_state *st)
 	return !st->moving;
 }
 
+/*
+ * What the engine takes for granted of a board (rules/klinzha.md 3, 3.8):
+ * no side has more of a kind than it sets up (one Blockader: its zone),
+ * and a Goal lies alone or on a carrier of its own side.
+ */
+static bool
+kz_state_pieces_fit(const struct game_state *st)
+{
+	const struct kz_pos	*p = &st->pos;
+	int			 n[2][KZ_KINDS] = { { 0 } };
+	int			 f, s, g;
+
+	for (f = 0; f < KZ_FIELDS; f++)
+		if (p->owner[f] >= 0 && ++n[p->owner[f]][p->kind[f]] >
+		    kz_setup_count[p->kind[f]])
+			return false;
+	for (s = 0; s < 2; s++) {
+		if ((g = p->goal[s]) < 0)
+			continue;
+		if (g == p->goal[1 - s] || (p->owner[g] >= 0 &&
+		    (p->owner[g] != s || !kz_rules_carrier(p->kind[g]))))
+			return false;
+	}
+	return true;
+}
+
 static int
 kz_state_board(struct game_state *st, const char *b)
 {
@@ -301,6 +327,8 @@ kz_state_parse(struct game_state *st, const char *text)
 		return -1;
 	st->pos.goal[0] = (int8_t)v[0];
 	st->pos.goal[1] = (int8_t)v[1];
+	if (!kz_state_pieces_fit(st))
+		return -1;
 	if (kz_state_last(&st->last, l[12], l[13]) != 0)
 		return -1;
 	return 0;

@@ -216,6 +216,51 @@ START_TEST(state_clouds_fit_the_form)
 }
 END_TEST
 
+/*
+ * A saved board the rules cannot reach is damaged (state.c): a second
+ * Blockader (one zone per side, 3.7), a Goal on a piece that does not
+ * carry it or on an enemy piece (3.8), both Goals on one field.
+ */
+START_TEST(state_pieces_fit_the_rules)
+{
+	static char		 text[KZ_TEST_STATE_MAX];
+	static const struct {
+		const char	*field;
+		int		 owner;		/* a piece of this seat, or -1 */
+		int		 kind;		/* ... of this kind */
+	} bad[] = {
+		{ "I-99", 1, KZ_BLOCKADER },	/* Green's second Blockader */
+		{ "E-16", 0, KZ_VANGUARD },	/* Gold's fourth Vanguard */
+		{ "C-18", -1, 0 },	/* Gold's Goal on its Flier */
+		{ "I-22", -1, 0 },	/* Gold's Goal on Green's Vanguard */
+		{ "I-11", -1, 0 },	/* both Goals on I-11 */
+	};
+	struct game_state	*st, *back;
+	struct game_diag	 why;
+	struct kz_pos		 keep;
+	size_t			 i;
+	int			 f;
+
+	st = kzt_position("", "F E-37 Y C-18 V E-27 V E-38 V E-48 B D-28 "
+	    "G E-37 b I-33 v I-22 v I-11 g I-11");
+	keep = st->pos;
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		f = kzt_field(bad[i].field);
+		if (bad[i].owner >= 0) {
+			st->pos.owner[f] = (int8_t)bad[i].owner;
+			st->pos.kind[f] = (uint8_t)bad[i].kind;
+		} else
+			st->pos.goal[0] = (int8_t)f;
+		kz_ops.save(st, text, sizeof(text));
+		st->pos = keep;
+		ck_assert_msg(kz_ops.load(text, &back, &why) == -1,
+		    "case %zu loads", i);
+		ck_assert_str_eq(why.msg.key, "kz.err.state");
+	}
+	kz_ops.free(st);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -227,6 +272,7 @@ test_suite(void)
 	tcase_add_test(t, hidden_clash_names_only_the_field);
 	tcase_add_test(t, create_options);
 	tcase_add_test(t, state_clouds_fit_the_form);
+	tcase_add_test(t, state_pieces_fit_the_rules);
 	suite_add_tcase(s, t);
 	return s;
 }
