@@ -123,6 +123,10 @@ struct game_cells {
 	uint8_t		 shape;		/* enum game_cell_shape */
 	int		 rows, cols;
 	int		 n;		/* 0: the game has no picture */
+	/* The seat whose objects GAME_OWNER_SEAT0 marks: 0 unless the game
+	 * gives colours by the move order (Way of the Knight: the light
+	 * pieces are White's, whichever seat plays White). */
+	int		 light_seat;
 	struct game_cell cell[GAME_CELLS_MAX];
 };
 

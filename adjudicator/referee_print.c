@@ -125,16 +125,20 @@ referee_print_end(const struct referee_out *o)
 	fflush(o->f);
 }
 
+/* The side an owner mark names; light_seat (game.h) says whose the light
+ * objects are. */
 static const char *
-referee_print_owner(const struct referee_out *o, int owner,
-    char buf[REFEREE_SIDE_MAX])
+referee_print_owner(const struct referee_out *o, const struct game_cells *cs,
+    int owner, char buf[REFEREE_SIDE_MAX])
 {
+	int	 light = cs->light_seat == 1 ? 1 : 0;
+
 	switch (owner) {
 	case GAME_OWNER_SEAT0:
-		referee_print_side(o, 0, buf);
+		referee_print_side(o, light, buf);
 		return buf;
 	case GAME_OWNER_SEAT1:
-		referee_print_side(o, 1, buf);
+		referee_print_side(o, 1 - light, buf);
 		return buf;
 	case GAME_OWNER_UNKNOWN:
 		return "unknown";
@@ -153,14 +157,15 @@ referee_print_notable(const struct game_cell *c)
 }
 
 static void
-referee_print_cell(const struct referee_out *o, const struct game_cell *c)
+referee_print_cell(const struct referee_out *o, const struct game_cells *cs,
+    const struct game_cell *c)
 {
 	static const char	 dirs[4] = { 'n', 'e', 's', 'w' };
 	char			 side[REFEREE_SIDE_MAX];
 	int			 i;
 
 	fprintf(o->f, "cell %s %d %d %s %s %s", c->name[0] ? c->name : "-",
-	    c->row, c->col, referee_print_owner(o, c->owner, side),
+	    c->row, c->col, referee_print_owner(o, cs, c->owner, side),
 	    c->label[0] ? c->label : "-",
 	    c->shade < sizeof(referee_shades) / sizeof(referee_shades[0]) ?
 	    referee_shades[c->shade] : "plain");
@@ -192,7 +197,8 @@ referee_print_material(const struct referee_out *o,
 	if (n == 0)
 		return;
 	qsort(labels, (size_t)n, sizeof(labels[0]), referee_print_strcmp);
-	fprintf(o->f, "material %s %d", referee_print_owner(o, owner, side),
+	fprintf(o->f, "material %s %d",
+	    referee_print_owner(o, cs, owner, side),
 	    n);
 	for (i = 0; i < n; i++)
 		fprintf(o->f, " %s", labels[i]);
@@ -245,7 +251,7 @@ referee_print_view(const struct referee_out *o, const struct game_view *v)
 		    "tri" : "square", cs->rows, cs->cols);
 		for (i = 0; i < cs->n && i < GAME_CELLS_MAX; i++)
 			if (referee_print_notable(&cs->cell[i]))
-				referee_print_cell(o, &cs->cell[i]);
+				referee_print_cell(o, cs, &cs->cell[i]);
 		referee_print_material(o, cs, GAME_OWNER_SEAT0);
 		referee_print_material(o, cs, GAME_OWNER_SEAT1);
 		referee_print_material(o, cs, GAME_OWNER_UNKNOWN);

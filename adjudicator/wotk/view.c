@@ -112,6 +112,7 @@ wotk_view_cells(const struct game_state *st, bool black,
 
 	cells->shape = GAME_CELL_SQUARE;
 	cells->rows = cells->cols = 8;
+	cells->light_seat = st->white == 1 ? 1 : 0;
 	cells->n = 0;
 	for (r = 0; r < 8; r++)
 		for (c = 0; c < 8; c++) {

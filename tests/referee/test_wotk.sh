@@ -127,4 +127,15 @@ expect "no more than the points either" "$(answer hc 5)" \
 check "the set-up is played" grep -q "^order SETUP h1=F d2=S$" <(answer hc 6)
 check "the improved pieces stand, castling rights kept" \
     grep -q "^fen: rnbqkbnr/pppppppp/8/8/8/8/PPPSPPPP/RNBQKBNF w KQkq - 0 1$" <(answer hc 7)
+# Colours follow the move order, not the seat: with player B moving first,
+# the light pieces (White's, on e1) are player B's in every view line.
+session colours wotk <<IN
+new 7 first player-b
+view gm
+IN
+check "colours session runs clean" clean_run colours
+check "White's king is player B's when B moves first" \
+    grep -q "^cell e1 7 4 player-b K11 " <(answer colours 2)
+check "Black's king is player A's" \
+    grep -q "^cell e8 0 4 player-a K11 " <(answer colours 2)
 finish
