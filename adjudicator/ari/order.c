@@ -296,8 +296,8 @@ ari_order_echo(const struct ari_action *a, struct game_order *go)
 		snprintf(sq, sizeof(sq), "%s-%s", f, t);
 	ari_order_side_text(a->piece, a->n, a->e, sides);
 	snprintf(top, sizeof(top), "%d", ari_dice_top(a->piece, a->n, a->e));
-	game_msg_set(&go->echo, "ari.echo.die", 4, ari_dice_name(a->piece), sq,
-	    sides, top);
+	game_msg_set(&go->echo, a->from == ARI_OFF ? "ari.echo.die" :
+	    "ari.echo.die_move", 4, ari_dice_name(a->piece), sq, sides, top);
 }
 
 static int

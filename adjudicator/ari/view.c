@@ -239,7 +239,8 @@ ari_view_event(const struct game_state *st, struct game_view *v)
 			snprintf(sides, sizeof(sides), "N%d E%d S%d W%d", a->n,
 			    a->e, ari_dice_face(a->piece, a->n, a->e, ARI_S),
 			    ari_dice_face(a->piece, a->n, a->e, ARI_W));
-			game_view_add(v, "ari.ev.die", 4,
+			game_view_add(v, a->from == ARI_OFF ? "ari.ev.die" :
+			    "ari.ev.die_moved", 4,
 			    ari_view_seats[l->seat], ari_dice_name(a->piece),
 			    sq, sides);
 		}

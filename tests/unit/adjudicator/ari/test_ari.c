@@ -745,7 +745,7 @@ START_TEST(game_to_a_capture)
 	play(st, 0, capture_game[i], capture_game[i]);
 	assert_over(st, 0, "@ari.reason.capture");
 	ari_ops.view(st, 1, &v);
-	ck_assert_ptr_nonnull(find_msg(&v, "ari.ev.die"));
+	ck_assert_ptr_nonnull(find_msg(&v, "ari.ev.die_moved"));
 	legal_of(st, 1, &l);
 	ck_assert_int_eq(l.n, 0);
 	ari_ops.free(st);
