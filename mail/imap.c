@@ -9,7 +9,6 @@
  */
 #include <libetpan/libetpan.h>
 
-#include <ctype.h>
 #include <errno.h>
 #include <poll.h>
 #include <stdio.h>
@@ -21,10 +20,9 @@
 #include "common/log.h"
 #include "common/util.h"
 #include "mail/imap.h"
+#include "mail/imap_url.h"
 #include "mail/tls.h"
 
-#define IMAP_HOST_MAX		256
-#define IMAP_MAILBOX_MAX	256
 #define IMAP_TIMEOUT_DEFAULT	60
 /* RFC 2177: servers may log an idle client out after 30 minutes. */
 #define IMAP_IDLE_MAX_MS	(25 * 60 * 1000)
@@ -33,13 +31,6 @@
 /* UIDs per UID FETCH: bounds what libetpan holds in memory at once. */
 #define IMAP_FETCH_BATCH	100
 #define IMAP_STORE_BATCH	500
-
-struct imap_url {
-	bool		 tls;		/* imaps:// */
-	char		 host[IMAP_HOST_MAX];
-	uint16_t	 port;
-	char		 mailbox[IMAP_MAILBOX_MAX];
-};
 
 struct imap {
 	mailimap	*s;
@@ -53,7 +44,6 @@ struct imap_copy {
 	size_t		 len;
 };
 
-static int	imap_url_parse(const char *, struct imap_url *, char *, size_t);
 static int	imap_ok(int);
 static const char *imap_strerror(const mailimap *, int);
 static bool	imap_has_cap(mailimap *, const char *);
@@ -250,77 +240,6 @@ imap_wait(struct imap *im, int timeout_ms, volatile sig_atomic_t *stop)
 		if ((r = imap_idle_once(im, (int)left, stop)) != 0)
 			return r;
 	}
-}
-
-/*
- * imaps://host[:port][/mailbox] or imap://...; an IPv6 host in brackets.
- * The mailbox may be percent-encoded; user names belong in the config.
- */
-static int
-imap_url_parse(const char *url, struct imap_url *u, char *why, size_t whylen)
-{
-	const char	*p, *end;
-	char		*mb, *ep, hex[3] = "";
-	unsigned long	 port;
-	size_t		 hl;
-
-	memset(u, 0, sizeof(*u));
-	if (url == NULL)
-		url = "";
-	if (strncasecmp(url, "imaps://", 8) == 0) {
-		u->tls = true;
-		p = url + 8;
-	} else if (strncasecmp(url, "imap://", 7) == 0)
-		p = url + 7;
-	else {
-		snprintf(why, whylen, "IMAP URL must start with imaps:// or "
-		    "imap://: %s", url);
-		return -1;
-	}
-	if (*p == '[') {
-		if ((end = strchr(++p, ']')) == NULL)
-			goto bad;
-		hl = end++ - p;
-	} else {
-		hl = strcspn(p, ":/");
-		end = p + hl;
-	}
-	if (hl == 0 || hl >= sizeof(u->host) || memchr(p, '@', hl) != NULL)
-		goto bad;
-	memcpy(u->host, p, hl);
-	u->port = u->tls ? 993 : 143;
-	if (*end == ':') {
-		errno = 0;
-		port = strtoul(end + 1, &ep, 10);
-		if (ep == end + 1 || errno != 0 || port == 0 || port > 65535)
-			goto bad;
-		u->port = (uint16_t)port;
-		end = ep;
-	}
-	if (*end != '\0' && *end != '/')
-		goto bad;
-	if (*end == '\0' || end[1] == '\0') {
-		strlcpy_(u->mailbox, "INBOX", sizeof(u->mailbox));
-		return 0;
-	}
-	for (p = end + 1, mb = u->mailbox; *p != '\0'; p++) {
-		if (mb - u->mailbox >= (long)sizeof(u->mailbox) - 1)
-			goto bad;
-		if (p[0] == '%' && isxdigit((unsigned char)p[1]) &&
-		    isxdigit((unsigned char)p[2])) {
-			hex[0] = p[1];
-			hex[1] = p[2];
-			*mb++ = (char)strtoul(hex, NULL, 16);
-			p += 2;
-		} else
-			*mb++ = *p;
-	}
-	*mb = '\0';
-	return 0;
-
-bad:
-	snprintf(why, whylen, "bad IMAP URL: %s", url);
-	return -1;
 }
 
 /* Connect answers 1 or 2 on a normal greeting, not 0. */

@@ -7,5 +7,6 @@ SRCS += \
 	mail/mime_header.c \
 	mail/mime_utf8.c \
 	mail/imap.c \
+	mail/imap_url.c \
 	mail/smtp.c \
 	mail/tls.c
