@@ -19,32 +19,6 @@
 
 #define JUDGE_MAX_REQUESTS	16
 
-/* Clock words from CREATE's options, removed from the line. */
-int
-judge_clock_options(struct judge_session *s, struct judge_line *l,
-    struct deadline_conf *out)
-{
-	char	 why[96];
-	int	 i, k = 3, rc;
-
-	deadline_conf_init(out, s->env->timezone);
-	for (i = 3; i < l->argc; i++) {
-		rc = deadline_option(l->argv[i], out, why, sizeof(why));
-		if (rc < 0) {
-			judge_err(s, "clock.err.option", 1, why);
-			return -1;
-		}
-		if (rc == 0)
-			l->argv[k++] = l->argv[i];
-	}
-	l->argc = k;
-	if (deadline_conf_check(out, why, sizeof(why)) != 0) {
-		judge_err(s, "clock.err.option", 1, why);
-		return -1;
-	}
-	return 0;
-}
-
 int
 judge_clock_created(struct judge_session *s, const struct db_game *g,
     const struct deadline_conf *conf)

@@ -128,11 +128,9 @@ judge_cmd_create(struct judge_session *s, struct judge_line *l)
 	struct game_diag	 why;
 	struct db_game		 g;
 	struct judge_seat	 w;
-	struct buf		 opts, gopts = { 0 };
-	struct deadline_conf	 clock;
+	struct judge_opts	 opts;
 	char			 pw[JUDGE_GM_PASSWORD_LEN], *text = NULL;
 	size_t			 need;
-	int			 i;
 
 	if (!judge_valid_name(l->argv[1])) {
 		judge_err(s, "judge.err.bad_name", 1, l->argv[1]);
@@ -150,30 +148,25 @@ judge_cmd_create(struct judge_session *s, struct judge_line *l)
 		judge_store_failed(s);
 		return;
 	}
-	/* The clock's words are the judge's; the rest goes to the game. */
-	if (judge_clock_options(s, l, &clock) != 0)
-		return;
-	buf_init(&opts);
-	for (i = 3; i < l->argc; i++) {
-		char *p;
-
-		for (p = l->argv[i]; *p; p++)
-			*p = (char)tolower((unsigned char)*p);
-		buf_printf(&opts, "%s%s", opts.len ? " " : "", l->argv[i]);
+	/* The press and clock words are the judge's; the rest the game's. */
+	judge_opts_init(&opts, s->env->timezone);
+	if (judge_opts_split(l->argv + 3, l->argc - 3, &opts, &why) != 0) {
+		judge_msg(s, &why.msg, true);
+		goto out;
 	}
 	memset(&g, 0, sizeof(g));
 	strlcpy_(g.name, l->argv[1], sizeof(g.name));
 	strlcpy_(g.kind, ops->name, sizeof(g.kind));
-	strlcpy_(g.options, opts.len ? opts.data : "", sizeof(g.options));
+	strlcpy_(g.options, opts.stored.len ? opts.stored.data : "",
+	    sizeof(g.options));
 	/* 63 bits: the seed must fit SQLite's signed integer unchanged. */
 	randombytes_buf(&g.seed, sizeof(g.seed));
 	g.seed >>= 1;
 	strlcpy_(g.gm_address, s->msg->reply_to, sizeof(g.gm_address));
 	g.status = DB_FORMING;
 	g.first_seat = g.winner = -1;
-	buf_init(&gopts);
-	if (judge_opts_strip(g.options, &gopts, &why) != 0 ||
-	    ops->create(gopts.len ? gopts.data : "", g.seed, &st, &why) != 0) {
+	if (ops->create(opts.game.len ? opts.game.data : "", g.seed, &st,
+	    &why) != 0) {
 		judge_msg(s, &why.msg, true);
 		goto out;
 	}
@@ -193,7 +186,7 @@ judge_cmd_create(struct judge_session *s, struct judge_line *l)
 	}
 	log_info("judge: game=%s kind=%s created", g.name, g.kind);
 	judge_ok(s, "judge.created", 3, g.name, g.kind, pw);
-	if (clock.on && judge_clock_created(s, &g, &clock) != 0)
+	if (opts.clock.on && judge_clock_created(s, &g, &opts.clock) != 0)
 		goto out;
 	memset(&w, 0, sizeof(w));
 	w.on = true;
@@ -205,8 +198,7 @@ out:
 	sodium_memzero(pw, sizeof(pw));
 	ops->free(st);
 	free(text);
-	buf_free(&opts);
-	buf_free(&gopts);
+	judge_opts_free(&opts);
 }
 
 /*

@@ -104,8 +104,16 @@ int	judge_advance(struct judge_session *, struct judge_seat *,
 	    const struct game_state *);
 void	judge_start(struct judge_session *, struct judge_seat *);
 
-/* judge_opts.c: the judge's own option words of CREATE */
-int	judge_opts_strip(const char *all, struct buf *game_opts,
+/* judge_opts.c: the judge's own option words of CREATE, by family */
+struct judge_opts {
+	struct deadline_conf	 clock;		/* clock.on: some clock word */
+	struct buf		 stored;	/* for games.options: the press
+						 * and the game's words */
+	struct buf		 game;		/* the game's words alone */
+};
+void	judge_opts_init(struct judge_opts *, const char *tz);
+void	judge_opts_free(struct judge_opts *);
+int	judge_opts_split(char *const *words, int n, struct judge_opts *,
 	    struct game_diag *why);
 bool	judge_opt(const char *opts, const char *name, char *val, size_t len);
 
@@ -186,8 +194,6 @@ void	judge_notify_all(struct judge_session *, const struct db_game *,
 
 /* judge_clock.c: the clock's commands (APPROVE, EXTEND, PAUSE, RESUME,
  * PROCESS, ROLLBACK, SET DEADLINE|WAIT|NOWAIT|ABSENCE|NOABSENCE) */
-int	judge_clock_options(struct judge_session *, struct judge_line *,
-	    struct deadline_conf *out);
 int	judge_clock_created(struct judge_session *, const struct db_game *,
 	    const struct deadline_conf *);
 bool	judge_clock_set(struct judge_session *, struct judge_line *);
