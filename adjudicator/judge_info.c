@@ -1,7 +1,9 @@
 /*
  * judge_info.c - commands that only tell or set the sender's preferences:
  * HELP, LIST, SET LANGUAGE. LIST shows what every participant may know,
- * never a player's address or anything hidden.
+ * never a player's address or anything hidden; LIST <game> adds the press
+ * rules and the clock: its settings and the deadline of the phase as the
+ * whole game was told it (absences and requests stay with the GM).
  */
 #include <stdio.h>
 #include <string.h>
@@ -67,6 +69,89 @@ judge_list_one(void *arg, const struct db_game *g)
 	return 0;
 }
 
+/* rules/judge-conventions.md 1.6: white is the default. */
+static void
+judge_list_press(struct judge_session *s, const struct db_game *g)
+{
+	char	 mode[16] = "white", key[GAME_KEY_MAX];
+
+	judge_opt(g->options, "press", mode, sizeof(mode));
+	snprintf(key, sizeof(key), "list.press.%s", mode);
+	judge_ok(s, key, 0);
+	if (judge_opt(g->options, "gm-sees-press", NULL, 0))
+		judge_ok(s, "list.press.gm_copy", 0);
+}
+
+static void
+judge_list_settings(struct judge_session *s, const struct db_clock *c)
+{
+	char	 d[DEADLINE_KINDS][16], grace[16], at[8];
+	int	 i;
+
+	for (i = 0; i < DEADLINE_KINDS; i++)
+		deadline_duration_format(c->secs[i], d[i], sizeof(d[i]));
+	if (c->grace)
+		deadline_duration_format(c->grace, grace, sizeof(grace));
+	judge_ok(s, "list.clock.durations", 4, d[0], d[1], d[2],
+	    c->grace ? grace : "0");
+	if (c->at >= 0) {
+		snprintf(at, sizeof(at), "%02d:%02d", c->at / 60 % 24,
+		    c->at % 60);
+		judge_ok(s, "list.clock.at", 3, c->tz, c->days, at);
+	} else
+		judge_ok(s, "list.clock.zone", 2, c->tz, c->days);
+	if (c->cd)
+		judge_ok(s, "list.clock.cd", 0);
+}
+
+/* The phase's deadline, in the game's zone, and who set it. */
+static void
+judge_list_deadline(struct judge_session *s, const struct db_game *g,
+    const struct db_clock *c)
+{
+	struct game_msg	 m;
+
+	memset(&m, 0, sizeof(m));
+	if (g->status == DB_FORMING)
+		game_msg_set(&m, "list.clock.forming", 0);
+	else if (g->status != DB_RUNNING)
+		return;
+	else if (c->paused) {
+		game_msg_set(&m, "list.clock.paused", 0);
+		judge_note_time(&m, 0, c->paused);
+	} else if (c->phase != g->phase || (!c->deadline && !c->proposed))
+		game_msg_set(&m, "list.clock.unset", 0);
+	else if (c->deadline) {
+		game_msg_set(&m, c->grace ? "list.clock.approved" :
+		    "list.clock.approved_nograce", 0);
+		judge_note_time(&m, 0, c->deadline);
+		judge_note_time(&m, 1, c->grace_end);
+	} else {
+		game_msg_set(&m, "list.clock.proposed", 0);
+		judge_note_time(&m, 0, c->proposed);
+	}
+	judge_note_say(s, c->tz, &m, false);
+}
+
+/* LIST <game>: what a single game is played with. */
+static void
+judge_list_details(struct judge_session *s, const struct db_game *g)
+{
+	struct db_clock	 c;
+
+	judge_list_press(s, g);
+	switch (db_clock_get(s->env->db, g->id, &c)) {
+	case DB_NONE:
+		judge_ok(s, "list.clock.none", 0);
+		return;
+	case DB_ERR:
+		judge_store_failed(s);
+		return;
+	}
+	judge_list_settings(s, &c);
+	judge_list_deadline(s, g, &c);
+}
+
 void
 judge_cmd_list(struct judge_session *s, struct judge_line *l)
 {
@@ -82,7 +167,8 @@ judge_cmd_list(struct judge_session *s, struct judge_line *l)
 			judge_store_failed(s);
 			return;
 		}
-		judge_list_one(&jl, &g);
+		if (judge_list_one(&jl, &g) == 0)
+			judge_list_details(s, &g);
 		return;
 	}
 	catalog_say(s->cat, &s->reply, "judge.list.head", 0);
