@@ -220,7 +220,7 @@ daemon_tick(struct daemon *d)
 	time_t			 now = time(NULL);
 
 	runtime_env(&d->rt, now, &env);
-	env.downtime_slack = 2 * d->rt.cfg.poll_interval + 120;
+	env.downtime_slack = runtime_downtime_slack(&d->rt);
 	d->next_tick = judge_tick(&env);
 	/* A step that failed is tried again, but not in a tight loop. */
 	if (d->next_tick && d->next_tick <= now)
@@ -358,13 +358,26 @@ daemon_read_stdin(size_t *len)
 	return buf_steal(&b);
 }
 
+/* What the outbox holds goes out now if the server is there, else later. */
+static void
+daemon_send_now(struct runtime *rt)
+{
+	struct smtp_conf	 sc;
+	struct smtp		*smtp;
+
+	smtp_global_init();
+	runtime_smtp_conf(rt, &sc);
+	smtp = smtp_new(&sc);
+	outbox_flush(rt->db, smtp, rt->cfg.address, time(NULL));
+	smtp_free(smtp);
+	smtp_global_cleanup();
+}
+
 int
 daemon_deliver(const char *config_path)
 {
 	struct runtime		 rt;
 	struct judge_env	 env;
-	struct smtp_conf	 sc;
-	struct smtp		*smtp;
 	enum intake_result	 r;
 	char			 why[512], *raw;
 	size_t			 len = 0;
@@ -383,16 +396,14 @@ daemon_deliver(const char *config_path)
 	r = intake_mail(&env, raw, len, 0, 0, false, rt.cfg.max_failures);
 	free(raw);
 	if (r != INTAKE_RETRY) {
-		/* Phases this mail completed; no heartbeat without a daemon. */
+		/* Phases this mail completed. The heartbeat only where tick
+		 * or serve keep it: the first mail after a downtime may come
+		 * before the first tick, and must not make anyone late. */
 		runtime_env(&rt, time(NULL), &env);
+		env.downtime_slack = runtime_downtime_slack(&rt);
+		env.downtime_if_kept = true;
 		judge_tick(&env);
-		/* Replies go out now if the server is there, else later. */
-		smtp_global_init();
-		runtime_smtp_conf(&rt, &sc);
-		smtp = smtp_new(&sc);
-		outbox_flush(rt.db, smtp, rt.cfg.address, time(NULL));
-		smtp_free(smtp);
-		smtp_global_cleanup();
+		daemon_send_now(&rt);
 	}
 	runtime_close(&rt);
 	switch (r) {
@@ -403,4 +414,30 @@ daemon_deliver(const char *config_path)
 	default:
 		return EX_TEMPFAIL;
 	}
+}
+
+/*
+ * `pbemd tick`: the clock for installations without the daemon, run by
+ * cron. It keeps the heartbeat, so a cron that stopped (the machine was
+ * down) is downtime: deadlines that passed meanwhile move on.
+ */
+int
+daemon_tick_once(const char *config_path)
+{
+	struct runtime		 rt;
+	struct judge_env	 env;
+	char			 why[512];
+	time_t			 next;
+
+	if (runtime_open(config_path, &rt, why, sizeof(why)) != 0) {
+		log_warnx("%s", why);
+		return EX_CONFIG;
+	}
+	runtime_env(&rt, time(NULL), &env);
+	env.downtime_slack = runtime_downtime_slack(&rt);
+	next = judge_tick(&env);
+	daemon_send_now(&rt);
+	log_debug("tick: done next=%lld", (long long)next);
+	runtime_close(&rt);
+	return EX_OK;
 }

@@ -1,5 +1,5 @@
 /*
- * daemon.h - `pbemd serve` and `pbemd deliver`.
+ * daemon.h - `pbemd serve`, `pbemd deliver` and `pbemd tick`.
  */
 #ifndef PBEMD_DAEMON_H
 #define PBEMD_DAEMON_H
@@ -10,5 +10,7 @@
 int	daemon_serve(const char *config_path, bool once);
 /* One mail from standard input through the same path; sysexits code. */
 int	daemon_deliver(const char *config_path);
+/* One run of the phase clock, then the outbox (cron); sysexits code. */
+int	daemon_tick_once(const char *config_path);
 
 #endif

@@ -8,6 +8,7 @@
 #ifndef PBEMD_JUDGE_H
 #define PBEMD_JUDGE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <time.h>
@@ -34,6 +35,9 @@ struct judge_env {
 	 * last tick is downtime, and deadlines that passed in it move on
 	 * (0: nothing is counted, the heartbeat is not kept). */
 	int			 downtime_slack;
+	/* With downtime_slack: count downtime and keep the heartbeat only if
+	 * serve or tick keep one already (`pbemd deliver`). */
+	bool			 downtime_if_kept;
 };
 
 enum judge_result {

@@ -6,7 +6,11 @@
  * could not reach its mail), every deadline, grace end and proposal that
  * passed meanwhile moves on by the time lost and the game is told, so
  * nobody is late for time the judge lost (rules/judge-conventions.md 1.1
- * "time warp", 7.12). judge_next_wake() tells the daemon when the clock
+ * "time warp", 7.12). serve and tick keep the heartbeat; deliver keeps it
+ * only where one of them does, so that a mail the MTA hands over after a
+ * downtime, before the first tick, is not judged on lost time, while an
+ * installation on deliver alone never counts a quiet day as downtime.
+ * judge_next_wake() tells the daemon when the clock
  * next has something to do, so its wait for mail is cut short.
  */
 #include <stdlib.h>
@@ -76,8 +80,8 @@ judge_clock_downtime(const struct judge_env *env)
 		log_info("clock: game=%s deadline moved by %llds of downtime",
 		    w.game.name, (long long)(env->now - alive));
 	}
-	if (!s.failed && db_meta_set(env->db, JUDGE_HEARTBEAT, env->now) !=
-	    DB_OK)
+	if (!s.failed && !(rc == DB_NONE && env->downtime_if_kept) &&
+	    db_meta_set(env->db, JUDGE_HEARTBEAT, env->now) != DB_OK)
 		judge_store_failed(&s);
 	free(names);
 	judge_tick_finish(&s);

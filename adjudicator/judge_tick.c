@@ -1,6 +1,7 @@
 /*
  * judge_tick.c - the phase clock at work: judge_tick() is called by the
- * daemon each time it wakes, with the time in env->now.
+ * daemon each time it wakes, by `pbemd tick` from cron and after each mail
+ * of `pbemd deliver`, with the time in env->now.
  *
  * For each running game with a clock, one step at a time, each in its own
  * transaction: set up a new phase's proposal; process the phase early when

@@ -32,6 +32,15 @@ static const struct main_cmd main_cmds[] = {
 	  "serve (for delivery by an MTA, procmail or a .forward pipe), then tries\n"
 	  "to send the replies. Exit status (sysexits): 0 done, 65 unreadable or\n"
 	  "too large, 75 temporary failure (the MTA should retry), 78 bad config.\n" },
+	{ "tick", "pbemd tick -c FILE",
+	  "Runs the phase clock once (deadlines, reminders, grace ends, games\n"
+	  "whose orders are complete) and sends what the outbox holds, for\n"
+	  "installations that take mail with deliver instead of running serve:\n"
+	  "run it from cron every minute (* * * * * pbemd tick -c FILE) and set\n"
+	  "[judge] poll_interval to the cron interval in seconds. It keeps the\n"
+	  "heartbeat: after a silence longer than twice poll_interval plus two\n"
+	  "minutes, deadlines that passed meanwhile move on by the time lost.\n"
+	  "Exit status 0, or 78 bad config.\n" },
 	{ "adjudicate", "pbemd adjudicate [--no-retreat] [--start=1898] [FILE|-]",
 	  "Adjudicates one Diplomacy case written in the DATC record format\n"
 	  "(PHASE blocks with UNIT, OWNS and ORDER lines) and prints the results\n"
@@ -124,7 +133,7 @@ main_wants_help(int argc, char **argv)
 	return false;
 }
 
-/* serve and deliver: -c FILE, and --once for serve. */
+/* serve, deliver and tick: -c FILE, and --once for serve. */
 static int
 main_mail_cmd(const char *name, int argc, char **argv)
 {
@@ -160,6 +169,8 @@ main_mail_cmd(const char *name, int argc, char **argv)
 	}
 	if (strcmp(name, "serve") == 0)
 		return daemon_serve(config, once);
+	if (strcmp(name, "tick") == 0)
+		return daemon_tick_once(config);
 	return daemon_deliver(config);
 }
 
@@ -178,7 +189,8 @@ main(int argc, char **argv)
 		return main_help(NULL);
 	if (strcmp(cmd, "help") == 0)
 		return main_help(argc > 2 ? argv[2] : NULL);
-	if (strcmp(cmd, "serve") == 0 || strcmp(cmd, "deliver") == 0)
+	if (strcmp(cmd, "serve") == 0 || strcmp(cmd, "deliver") == 0 ||
+	    strcmp(cmd, "tick") == 0)
 		return main_mail_cmd(cmd, argc - 1, argv + 1);
 	if (strcmp(cmd, "adjudicate") == 0)
 		return dip_cli_main(argc - 1, argv + 1);

@@ -68,6 +68,12 @@ runtime_env(struct runtime *rt, time_t now, struct judge_env *env)
 	env->now = now;
 }
 
+int
+runtime_downtime_slack(const struct runtime *rt)
+{
+	return 2 * rt->cfg.poll_interval + 120;
+}
+
 void
 runtime_smtp_conf(const struct runtime *rt, struct smtp_conf *c)
 {

@@ -22,6 +22,11 @@ int	runtime_open(const char *config_path, struct runtime *, char *why,
 void	runtime_close(struct runtime *);
 /* The judge's environment for a mail handled at time now. */
 void	runtime_env(struct runtime *, time_t now, struct judge_env *out);
+/*
+ * The silence after which the phase clock counts downtime: twice the poll
+ * interval (for `pbemd tick` from cron: the cron interval) and two minutes.
+ */
+int	runtime_downtime_slack(const struct runtime *);
 /* The SMTP settings of the config, borrowed from it. */
 struct smtp_conf;
 void	runtime_smtp_conf(const struct runtime *, struct smtp_conf *out);

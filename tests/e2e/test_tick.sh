@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# tests/e2e/test_tick.sh - the judge without a daemon: mail comes in through
+# `pbemd deliver` (as from an MTA pipe) and `pbemd tick` runs the clock, as
+# cron would every minute. Real Dovecot + Exim carry the replies.
+#
+# A weekeewachee game with a clock: the GM sets a deadline seconds ahead,
+# White sets up, Black does not. Nothing is said until a tick: then Black is
+# reminded and the GM told, once however often tick runs. Then the cron job
+# "stops" for an hour (the heartbeat in the store set back) while a second
+# deadline passes: the next tick moves it on by the time lost and tells
+# everybody, and reminds nobody. Prints "N passed, M failed".
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+
+stack_up || { echo "test_tick: cannot start the mail stack"; echo "0 passed, 1 failed"; exit 1; }
+E2E_POLL=60 pbemd_conf "$DIR/pbemd.ini"	# a cron minute: downtime after 240s
+
+deliver() {  # deliver USER BODY: one mail through `pbemd deliver`
+	printf 'From: %s <%s@%s>\r\nTo: judge@%s\r\nSubject: cron\r\nMessage-ID: <tick.%s.%s@%s>\r\n\r\n%s\r\n' \
+		"$1" "$1" "$MAILSTACK_DOMAIN" "$MAILSTACK_DOMAIN" "$$" "$RANDOM$RANDOM" \
+		"$MAILSTACK_DOMAIN" "$2" | "$PBEMD" deliver -c "$DIR/pbemd.ini" 2>>"$DIR/pbemd.log"
+}
+tick() { "$PBEMD" tick -c "$DIR/pbemd.ini" 2>>"$DIR/pbemd.log"; }
+heartbeat() { sqlite3 "$DIR/pbemd.db" "SELECT value FROM meta WHERE key = 'heartbeat'"; }
+# since USER N: the mails USER received after the first N, decoded.
+since() {
+	local i
+	for ((i = $2 + 1; i <= $(count "$1"); i++)); do fetch "$1" "$i"; done |
+		tr -d '\r' | perl -MMIME::QuotedPrint -ne 'print decode_qp($_)'
+}
+has() { grep -qF -- "$2" <<<"$1"; }
+
+check "pbemd help tick tells how to run it from cron" grep -q 'cron' <("$PBEMD" help tick)
+deliver gm "CREATE tk weekeewachee move=1h grace=1h"
+wait_count gm 1 30
+GMPW=$(since gm 0 | sed -n 's/.*password is \([a-z0-9]*\):.*/\1/p' | head -n 1)
+check "CREATE by deliver answers the GM with a password" test -n "$GMPW"
+deliver alice "JOIN tk alicepw"
+deliver bob "JOIN tk bobpw de"
+check "the players' JOINs are answered" wait_count bob 1 30
+check "deliver alone keeps no heartbeat" test -z "$(heartbeat)"
+tick
+check "tick exits 0" test $? = 0
+check "tick keeps the heartbeat" test -n "$(heartbeat)"
+
+# The deadline passes with no mail coming in: only tick can remind.
+nb=$(count bob) na=$(count alice)
+deliver gm "SIGNON tk $GMPW
+SET DEADLINE +3s"
+deliver alice "SIGNON tk alicepw
+SETUP RPWS"
+wait_count bob $((nb + 1)) 30	# the new deadline, announced
+wait_count alice $((na + 2)) 30	# ... and White's answer
+sleep 4
+nb=$(count bob) ng=$(count gm)
+sleep 1
+check "without a tick nobody is reminded" test "$(count bob)" = "$nb"
+tick
+check "after the deadline tick sends Black's reminder" wait_count bob $((nb + 1)) 30
+m=$(since bob "$nb")
+check "the reminder names the missing orders" has "$m" "Partie tk fehlen"
+check "the GM is told who is late" wait_count gm $((ng + 1)) 30
+check "the GM's notice names Black" has "$(since gm "$ng")" "- Black"
+nb=$(count bob)
+tick; tick
+sleep 2
+check "a reminder is sent once, however often tick runs" test "$(count bob)" = "$nb"
+
+# Cron stops for an hour, and a deadline passes meanwhile.
+deliver gm "SIGNON tk $GMPW
+SET DEADLINE +3s"
+wait_count bob $((nb + 1)) 30
+nb=$(count bob) na=$(count alice)
+sleep 4
+sqlite3 "$DIR/pbemd.db" "UPDATE meta SET value = value - 3600 WHERE key = 'heartbeat'"
+tick
+check "after the downtime everybody is told" wait_count alice $((na + 1)) 30
+check "the deadline moves on by the time lost" has "$(since alice "$na")" "Nobody is late for that time"
+wait_count bob $((nb + 1)) 30
+m=$(since bob "$nb")
+check "Black hears of the downtime" has "$m" "außer Betrieb"
+check "and is not reminded for lost time" test "$(grep -c 'Partie tk fehlen' <<<"$m")" = 0
+check "the heartbeat is the tick's time again" test "$(($(date +%s) - $(heartbeat)))" -lt 30
+
+printf '[judge]\nnonsense = 1\n' >"$DIR/bad.ini"
+"$PBEMD" tick -c "$DIR/bad.ini" 2>/dev/null
+check "tick exits 78 for a bad configuration" test $? = 78
+"$PBEMD" tick 2>/dev/null
+check "tick without -c is a usage error (64)" test $? = 64
+[[ $fail == 0 ]] || { echo "--- pbemd.log"; tail -30 "$DIR/pbemd.log"; }
+finish
