@@ -26,7 +26,8 @@ SRCS += \
 	adjudicator/referee_main.c \
 	adjudicator/referee_orders.c \
 	adjudicator/referee_print.c \
-	adjudicator/report.c
+	adjudicator/report.c \
+	adjudicator/statetext.c
 SRCS += \
 	adjudicator/config.c \
 	adjudicator/daemon.c \

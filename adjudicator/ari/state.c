@@ -5,14 +5,13 @@
  * version it does not know (STYLE.md 12); a loaded state is checked as a
  * whole before the judge may use it. No I/O beyond the caller's buffer.
  */
-#include <errno.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "adjudicator/ari/ari.h"
+#include "adjudicator/statetext.h"
 
 /*
  * The layout, version 1. One "key: value" line each, in this order:
@@ -54,59 +53,37 @@ static const char *const ari_event_words[] = {
 	"none", "action", "draw", "resign"
 };
 
-#define ARI_NWORDS(a)	((int)(sizeof(a) / sizeof((a)[0])))
-
-/* An snprintf that keeps counting past the end of the buffer. */
-struct ari_out {
-	char	*buf;
-	size_t	 cap;
-	size_t	 len;
-};
-
-static void __attribute__((format(printf, 2, 3)))
-ari_state_put(struct ari_out *o, const char *fmt, ...)
-{
-	va_list	 ap;
-	size_t	 room;
-	int	 n;
-
-	room = o->len < o->cap ? o->cap - o->len : 0;
-	va_start(ap, fmt);
-	n = vsnprintf(room > 0 ? o->buf + o->len : NULL, room, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		o->len += (size_t)n;
-}
-
 static void
-ari_state_put_pieces(struct ari_out *o, const struct ari_pos *pos, int seat)
+ari_state_put_pieces(struct statetext_out *o, const struct ari_pos *pos,
+    int seat)
 {
 	const struct ari_piece	*p;
 	char			 sq[4];
 	int			 i;
 
-	ari_state_put(o, "%s: ", seat == 0 ? "white" : "black");
+	statetext_put(o, "%s: ", seat == 0 ? "white" : "black");
 	for (i = 0; i < ARI_PIECES; i++) {
 		p = &pos->p[seat][i];
 		ari_rules_square_name(p->sq, sq);
-		ari_state_put(o, "%s%s %s", i ? ", " : "", ari_dice_name(i), sq);
+		statetext_put(o, "%s%s %s", i ? ", " : "", ari_dice_name(i),
+		    sq);
 		if (i != ARI_QUEEN && p->sq != ARI_OFF)
-			ari_state_put(o, " N%d E%d", p->n, p->e);
+			statetext_put(o, " N%d E%d", p->n, p->e);
 	}
-	ari_state_put(o, "\n");
+	statetext_put(o, "\n");
 }
 
 size_t
 ari_state_save(const struct game_state *st, char *buf, size_t cap)
 {
-	struct ari_out		 o = { buf, cap, 0 };
+	struct statetext_out	 o = { buf, cap, 0 };
 	const struct ari_last	*l = &st->last;
 	char			 f[4], t[4];
 	int			 i;
 
 	if (cap > 0)
 		buf[0] = '\0';
-	ari_state_put(&o, "%s\nstatus: %s\nstage: %s\nfirst: %d\nturn: %d\n"
+	statetext_put(&o, "%s\nstatus: %s\nstage: %s\nfirst: %d\nturn: %d\n"
 	    "ply: %d\nwinner: %d\nend: %s\noffer: %d\nseed: %016" PRIx64 "\n",
 	    ARI_VERSION_LINE, ari_status_words[st->status],
 	    ari_stage_words[st->pos.stage], st->first, st->pos.turn, st->ply,
@@ -115,49 +92,12 @@ ari_state_save(const struct game_state *st, char *buf, size_t cap)
 	ari_state_put_pieces(&o, &st->pos, 1);
 	ari_rules_square_name(l->act.from, f);
 	ari_rules_square_name(l->act.to, t);
-	ari_state_put(&o, "last: %s %d %s %s %s %d %d\n",
+	statetext_put(&o, "last: %s %d %s %s %s %d %d\n",
 	    ari_event_words[l->type], l->seat, ari_dice_name(l->act.piece), f,
 	    t, l->act.n, l->act.e);
 	for (i = 0; i < st->nhist; i++)
-		ari_state_put(&o, "hist: %s\n", st->hist[i]);
+		statetext_put(&o, "hist: %s\n", st->hist[i]);
 	return o.len + 1;
-}
-
-static int
-ari_state_word(const char *s, const char *const *words, int n)
-{
-	int	 i;
-
-	for (i = 0; i < n; i++)
-		if (strcmp(s, words[i]) == 0)
-			return i;
-	return -1;
-}
-
-static int
-ari_state_int(const char *s, int lo, int hi, int *out)
-{
-	char	*end;
-	long	 v;
-
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno != 0 || end == s || *end != '\0' || v < lo || v > hi)
-		return -1;
-	*out = (int)v;
-	return 0;
-}
-
-static int
-ari_state_hex(const char *s, uint64_t *out)
-{
-	char	*end;
-
-	if (strlen(s) != 16 || strspn(s, "0123456789abcdef") != 16)
-		return -1;
-	errno = 0;
-	*out = strtoull(s, &end, 16);
-	return errno != 0 || *end != '\0' ? -1 : 0;
 }
 
 /* "h8" or "-" (ARI_OFF); -2 when neither. */
@@ -168,7 +108,7 @@ ari_state_square(const char *s)
 
 	if (strcmp(s, "-") == 0)
 		return ARI_OFF;
-	if (s[0] < 'a' || s[0] > 'o' || ari_state_int(s + 1, 1, ARI_SIZE,
+	if (s[0] < 'a' || s[0] > 'o' || statetext_int(s + 1, 1, ARI_SIZE,
 	    &rank) == -1 || s[1] == '0' || s[1] == '+')
 		return -2;
 	return ari_rules_square(s[0] - 'a', rank - 1);
@@ -228,8 +168,8 @@ ari_state_last(struct game_state *st, const char *s)
 	if (sscanf(s, "%15s %d %7s %7s %7s %d %d", type, &l->seat, piece, f,
 	    t, &l->act.n, &l->act.e) != 7)
 		return -1;
-	if ((v = ari_state_word(type, ari_event_words,
-	    ARI_NWORDS(ari_event_words))) < 0)
+	if ((v = statetext_word(type, ari_event_words,
+	    STATETEXT_NWORDS(ari_event_words))) < 0)
 		return -1;
 	l->type = (enum ari_event)v;
 	if (strcmp(piece, "?") == 0)
@@ -273,32 +213,32 @@ ari_state_field(struct game_state *st, int idx, const char *key,
 		return -1;
 	switch (idx) {
 	case 0:
-		if ((v = ari_state_word(val, ari_status_words,
-		    ARI_NWORDS(ari_status_words))) >= 0)
+		if ((v = statetext_word(val, ari_status_words,
+		    STATETEXT_NWORDS(ari_status_words))) >= 0)
 			st->status = (enum ari_status)v;
 		return v;
 	case 1:
-		if ((v = ari_state_word(val, ari_stage_words,
-		    ARI_NWORDS(ari_stage_words))) >= 0)
+		if ((v = statetext_word(val, ari_stage_words,
+		    STATETEXT_NWORDS(ari_stage_words))) >= 0)
 			st->pos.stage = (enum ari_stage)v;
 		return v;
 	case 2:
-		return ari_state_int(val, -1, 1, &st->first);
+		return statetext_int(val, -1, 1, &st->first);
 	case 3:
-		return ari_state_int(val, 0, 1, &st->pos.turn);
+		return statetext_int(val, 0, 1, &st->pos.turn);
 	case 4:
-		return ari_state_int(val, 0, ARI_PLY_CAP, &st->ply);
+		return statetext_int(val, 0, ARI_PLY_CAP, &st->ply);
 	case 5:
-		return ari_state_int(val, GAME_DRAWN, 1, &st->winner);
+		return statetext_int(val, GAME_DRAWN, 1, &st->winner);
 	case 6:
-		if ((v = ari_state_word(val, ari_end_words,
-		    ARI_NWORDS(ari_end_words))) >= 0)
+		if ((v = statetext_word(val, ari_end_words,
+		    STATETEXT_NWORDS(ari_end_words))) >= 0)
 			st->end = (enum ari_end)v;
 		return v;
 	case 7:
-		return ari_state_int(val, -1, 1, &st->offer);
+		return statetext_int(val, -1, 1, &st->offer);
 	case 8:
-		return ari_state_hex(val, &st->seed);
+		return statetext_hex(val, &st->seed);
 	case 9:
 		return ari_state_pieces(st, 0, val);
 	case 10:
@@ -347,40 +287,13 @@ ari_state_check(const struct game_state *st)
 	return 0;
 }
 
-/* Splits off the next line in place; NULL at the end of the text. */
-static char *
-ari_state_line(char **p)
-{
-	char	*line = *p, *nl;
-
-	if (*line == '\0')
-		return NULL;
-	if ((nl = strchr(line, '\n')) != NULL) {
-		*nl = '\0';
-		*p = nl + 1;
-	} else
-		*p = line + strlen(line);
-	return line;
-}
-
 static int
 ari_state_parse(struct game_state *st, char *text)
 {
-	char	*p = text, *line, *val;
-	int	 idx = 0;
+	int	 n;
 
-	if ((line = ari_state_line(&p)) == NULL ||
-	    strcmp(line, ARI_VERSION_LINE) != 0)
-		return -1;
-	while ((line = ari_state_line(&p)) != NULL) {
-		if ((val = strstr(line, ": ")) == NULL)
-			return -1;
-		*val = '\0';
-		if (ari_state_field(st, idx, line, val + 2) < 0)
-			return -1;
-		idx++;
-	}
-	return idx >= ARI_NFIELDS ? ari_state_check(st) : -1;
+	n = statetext_fields(text, ARI_VERSION_LINE, ari_state_field, st);
+	return n >= ARI_NFIELDS ? ari_state_check(st) : -1;
 }
 
 int
@@ -392,9 +305,7 @@ ari_state_load(const char *text, struct game_state **out,
 	int			 rc = -1;
 
 	*out = NULL;
-	if (strncmp(text, "ari ", 4) == 0 &&
-	    strncmp(text, ARI_VERSION_LINE "\n", strlen(ARI_VERSION_LINE) + 1)
-	    != 0) {
+	if (statetext_version(text, ARI_VERSION_LINE) == 1) {
 		game_diag_set(why, "ari.err.state_version", 0);
 		goto out;
 	}

@@ -11,6 +11,7 @@
 #ifndef PBEMD_DIP_BOARD_H
 #define PBEMD_DIP_BOARD_H
 
+#include "adjudicator/statetext.h"
 #include "dip.h"
 
 #define DIP_TEXT_MAX	40	/* one canonical order, "F STP/SC S A MOS - ..." */
@@ -124,18 +125,9 @@ void	 dip_board_season(struct dip_board *);
 void	 dip_board_draw(struct dip_board *);
 void	 dip_board_after(struct dip_board *);
 
-/* An snprintf that keeps counting past the end of the buffer. */
-struct dip_out {
-	char	*buf;
-	size_t	 cap;
-	size_t	 len;
-};
-
 /* board_text.c: "KEY: VALUE" lines, each key after a prefix. */
-void	 dip_out_put(struct dip_out *, const char *fmt, ...)
-	    __attribute__((format(printf, 2, 3)));
 void	 dip_board_save(const struct dip_board *, const char *prefix,
-	    struct dip_out *);
+	    struct statetext_out *);
 void	 dip_board_load_begin(struct dip_board *);
 int	 dip_board_load_line(struct dip_board *, const char *key,
 	    const char *value);

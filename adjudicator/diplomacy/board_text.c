@@ -24,7 +24,6 @@
  * RESULT is SUCCEEDS, OWN, FAILS or VOID; WHY the last word of the
  * dip.why.* key; HOW order, hold or undead. No I/O.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,23 +41,6 @@ static const char *const gone_words[] = {
 	"disorder", "undead"
 };
 
-#define NWORDS(a)	((int)(sizeof(a) / sizeof((a)[0])))
-
-void
-dip_out_put(struct dip_out *o, const char *fmt, ...)
-{
-	va_list	 ap;
-	size_t	 room;
-	int	 n;
-
-	room = o->len < o->cap ? o->cap - o->len : 0;
-	va_start(ap, fmt);
-	n = vsnprintf(room > 0 ? o->buf + o->len : NULL, room, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		o->len += (size_t)n;
-}
-
 static const char *
 why_word(int why)
 {
@@ -66,104 +48,106 @@ why_word(int why)
 }
 
 static void
-put_powers(const struct dip_map *m, uint8_t set, struct dip_out *o)
+put_powers(const struct dip_map *m, uint8_t set, struct statetext_out *o)
 {
 	int	 p, n = 0;
 
 	for (p = 0; p < m->npowers; p++)
 		if (set & DIP_BIT(p))
-			dip_out_put(o, "%s%s", n++ ? " " : "", m->power[p]);
-	dip_out_put(o, "%s\n", n ? "" : "-");
+			statetext_put(o, "%s%s", n++ ? " " : "", m->power[p]);
+	statetext_put(o, "%s\n", n ? "" : "-");
 }
 
 static void
-put_unit(const struct dip_map *m, const struct dip_unit *u, struct dip_out *o)
+put_unit(const struct dip_map *m, const struct dip_unit *u,
+    struct statetext_out *o)
 {
-	dip_out_put(o, "%s %c %s", m->power[u->power],
+	statetext_put(o, "%s %c %s", m->power[u->power],
 	    u->kind == DIP_ARMY ? 'A' : 'F', m->loc[u->loc].name);
 }
 
 static void
 put_retreat(const struct dip_map *m, const char *prefix, const char *key,
-    const struct dip_retreat *r, struct dip_out *o)
+    const struct dip_retreat *r, struct statetext_out *o)
 {
 	int	 l;
 
-	dip_out_put(o, "%s%s: ", prefix, key);
+	statetext_put(o, "%s%s: ", prefix, key);
 	put_unit(m, &r->unit, o);
-	dip_out_put(o, " %s %d", m->prov[r->from].abbr, r->convoyed ? 1 : 0);
+	statetext_put(o, " %s %d", m->prov[r->from].abbr, r->convoyed ? 1 : 0);
 	for (l = 0; l < m->nlocs; l++)
 		if (dip_set_has(&r->options, l))
-			dip_out_put(o, " %s", m->loc[l].name);
-	dip_out_put(o, "\n");
+			statetext_put(o, " %s", m->loc[l].name);
+	statetext_put(o, "\n");
 }
 
 static void
-save_last(const struct dip_board *b, const char *P, struct dip_out *o)
+save_last(const struct dip_board *b, const char *P, struct statetext_out *o)
 {
 	const struct dip_map	*m = b->st.map;
 	int			 i;
 
-	dip_out_put(o, "%slast: %s\n", P, b->last[0] ? b->last : "-");
+	statetext_put(o, "%slast: %s\n", P, b->last[0] ? b->last : "-");
 	for (i = 0; i < b->nres; i++)
-		dip_out_put(o, "%sres: %s %s %s %s %s\n", P,
+		statetext_put(o, "%sres: %s %s %s %s %s\n", P,
 		    m->power[b->res[i].power], result_words[b->res[i].result],
 		    why_word(b->res[i].why), how_words[b->res[i].how],
 		    b->res[i].text);
 	for (i = 0; i < b->ndisl; i++)
 		put_retreat(m, P, "disl", &b->disl[i], o);
 	for (i = 0; i < b->ngone; i++) {
-		dip_out_put(o, "%sgone: ", P);
+		statetext_put(o, "%sgone: ", P);
 		put_unit(m, &b->gone[i].unit, o);
-		dip_out_put(o, " %s\n", gone_words[b->gone[i].why]);
+		statetext_put(o, " %s\n", gone_words[b->gone[i].why]);
 	}
 	for (i = 0; i < m->npowers; i++)
 		if (b->unused[i] != 0)
-			dip_out_put(o, "%sbuilds: %s %d %d\n", P, m->power[i],
+			statetext_put(o, "%sbuilds: %s %d %d\n", P, m->power[i],
 			    b->unused[i], b->waived[i]);
-	dip_out_put(o, "%seliminated: ", P);
+	statetext_put(o, "%seliminated: ", P);
 	put_powers(m, b->eliminated, o);
 }
 
 void
-dip_board_save(const struct dip_board *b, const char *P, struct dip_out *o)
+dip_board_save(const struct dip_board *b, const char *P,
+    struct statetext_out *o)
 {
 	const struct dip_map	*m = b->st.map;
 	char			 code[8];
 	int			 p, i;
 
 	dip_state_phase_code(&b->st, code, sizeof(code));
-	dip_out_put(o, "%sphase: %s\n%scd: ", P, code, P);
+	statetext_put(o, "%sphase: %s\n%scd: ", P, code, P);
 	put_powers(m, b->cd, o);
-	dip_out_put(o, "%salive: ", P);
+	statetext_put(o, "%salive: ", P);
 	put_powers(m, b->alive, o);
 	if (b->end == DIP_END_NONE)
-		dip_out_put(o, "%send: none\n", P);
+		statetext_put(o, "%send: none\n", P);
 	else if (b->end == DIP_END_SOLO)
-		dip_out_put(o, "%send: solo %d %s\n", P, b->end_year,
+		statetext_put(o, "%send: solo %d %s\n", P, b->end_year,
 		    m->power[b->st.winner]);
 	else {
-		dip_out_put(o, "%send: draw %d ", P, b->end_year);
+		statetext_put(o, "%send: draw %d ", P, b->end_year);
 		put_powers(m, b->drawn, o);
 	}
 	for (p = 0; p < m->npowers; p++) {
 		if (dip_state_centres(&b->st, p) == 0)
 			continue;
-		dip_out_put(o, "%sowns: %s", P, m->power[p]);
+		statetext_put(o, "%sowns: %s", P, m->power[p]);
 		for (i = 0; i < m->nprov; i++)
 			if (b->st.owner[i] == p && m->prov[i].centre)
-				dip_out_put(o, " %s", m->prov[i].abbr);
-		dip_out_put(o, "\n");
+				statetext_put(o, " %s", m->prov[i].abbr);
+		statetext_put(o, "\n");
 	}
 	for (i = 0; i < b->st.nunits; i++) {
-		dip_out_put(o, "%sunit: ", P);
+		statetext_put(o, "%sunit: ", P);
 		put_unit(m, &b->st.unit[i], o);
-		dip_out_put(o, "\n");
+		statetext_put(o, "\n");
 	}
 	for (i = 0; i < b->nundead; i++) {
-		dip_out_put(o, "%sundead: ", P);
+		statetext_put(o, "%sundead: ", P);
 		put_unit(m, &b->undead[i], o);
-		dip_out_put(o, "\n");
+		statetext_put(o, "\n");
 	}
 	for (i = 0; i < b->st.nretreats; i++)
 		put_retreat(m, P, "retreat", &b->st.retreat[i], o);
@@ -198,17 +182,6 @@ split(char *s, char **w)
 			s++;
 	}
 	return n;
-}
-
-static int
-word_index(const char *s, const char *const *words, int n)
-{
-	int	 i;
-
-	for (i = 0; i < n; i++)
-		if (strcmp(s, words[i]) == 0)
-			return i;
-	return -1;
 }
 
 /* A province by its abbreviation, exactly as save wrote it. */
@@ -282,8 +255,10 @@ load_res(struct dip_board *b, char **w, int n, const char *rest)
 
 	if (n < 5 || b->nres == DIP_BOARD_RES ||
 	    (p = dip_map_power(b->st.map, w[0])) < 0 ||
-	    (res = word_index(w[1], result_words, NWORDS(result_words))) < 0 ||
-	    (how = word_index(w[3], how_words, NWORDS(how_words))) < 0)
+	    (res = statetext_word(w[1], result_words,
+	    STATETEXT_NWORDS(result_words))) < 0 ||
+	    (how = statetext_word(w[3], how_words,
+	    STATETEXT_NWORDS(how_words))) < 0)
 		return -1;
 	for (why = 0; why < DIP_W__COUNT; why++)
 		if (strcmp(why_word(why), w[2]) == 0)
@@ -357,7 +332,8 @@ load_list(struct dip_board *b, const char *key, char **w, int n)
 	if (strcmp(key, "gone") == 0) {
 		if (n != 4 || b->ngone == DIP_MAX_UNITS ||
 		    unit_of(m, w, 3, &b->gone[b->ngone].unit) < 0 ||
-		    (i = word_index(w[3], gone_words, NWORDS(gone_words))) < 0)
+		    (i = statetext_word(w[3], gone_words,
+		    STATETEXT_NWORDS(gone_words))) < 0)
 			return -1;
 		b->gone[b->ngone++].why = (uint8_t)i;
 		return 0;

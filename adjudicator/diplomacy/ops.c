@@ -137,11 +137,11 @@ ops_start(struct game_state *st, int first, struct game_diag *why)
 static size_t
 ops_save(const struct game_state *st, char *buf, size_t cap)
 {
-	struct dip_out	 o = { buf, cap, 0 };
+	struct statetext_out	 o = { buf, cap, 0 };
 
 	if (cap > 0)
 		buf[0] = '\0';
-	dip_out_put(&o, "%s\noptions:%s%s%s\nseed: %016" PRIx64 "\n"
+	statetext_put(&o, "%s\noptions:%s%s%s\nseed: %016" PRIx64 "\n"
 	    "started: %d\nply: %d\n", OPS_VERSION_LINE,
 	    st->options & DIP_OPT_NO_RETREAT ? " no-retreat" : "",
 	    st->options & DIP_OPT_START_1898 ? " 1898" : "",
@@ -149,23 +149,6 @@ ops_save(const struct game_state *st, char *buf, size_t cap)
 	    " -", st->seed, st->started ? 1 : 0, st->ply);
 	dip_board_save(&st->b, "", &o);
 	return o.len + 1;
-}
-
-/* Splits "key: value" in place; returns the value or NULL. */
-static char *
-ops_kv(char *line, char **key)
-{
-	char	*c = strstr(line, ": ");
-
-	*key = line;
-	if (c == NULL) {
-		if ((c = strchr(line, ':')) == NULL || c[1] != '\0')
-			return NULL;
-		*c = '\0';
-		return c + 1;
-	}
-	*c = '\0';
-	return c + 2;
 }
 
 static int
@@ -213,7 +196,8 @@ ops_load(const char *text, struct game_state **out, struct game_diag *why)
 	if ((next = strchr(line, '\n')) == NULL)
 		goto bad;
 	*next = '\0';
-	if ((val = ops_kv(line, &key)) == NULL || strcmp(key, "options") ||
+	if ((val = statetext_kv(line, &key)) == NULL ||
+	    strcmp(key, "options") ||
 	    ops_options(strcmp(val, "-") == 0 ? "" : val, &opt, why) != 0 ||
 	    (st = ops_new(opt, 0, why)) == NULL)
 		goto bad;
@@ -222,7 +206,7 @@ ops_load(const char *text, struct game_state **out, struct game_diag *why)
 		if ((next = strchr(line, '\n')) == NULL)
 			goto bad;
 		*next = '\0';
-		if ((val = ops_kv(line, &key)) == NULL)
+		if ((val = statetext_kv(line, &key)) == NULL)
 			goto bad;
 		if ((r = ops_header(st, key, val)) == 1)
 			r = dip_board_load_line(&st->b, key, val);

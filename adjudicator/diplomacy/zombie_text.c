@@ -38,42 +38,42 @@ static const char *const how_words[] = {
 
 static void
 put_unit(const struct dip_map *m, const char *key, const struct dip_unit *u,
-    struct dip_out *o)
+    struct statetext_out *o)
 {
-	dip_out_put(o, "%s: %s %c %s", key, m->power[u->power],
+	statetext_put(o, "%s: %s %c %s", key, m->power[u->power],
 	    u->kind == DIP_ARMY ? 'A' : 'F', m->loc[u->loc].name);
 }
 
 static void
 put_placed(const struct dip_map *m, const char *key,
-    const struct zombie_placed *p, struct dip_out *o)
+    const struct zombie_placed *p, struct statetext_out *o)
 {
 	put_unit(m, key, &p->unit, o);
-	dip_out_put(o, " %s %s\n", m->prov[p->from].abbr, how_words[p->how]);
+	statetext_put(o, " %s %s\n", m->prov[p->from].abbr, how_words[p->how]);
 }
 
 size_t
 zombie_save(const struct game_state *st, char *buf, size_t cap)
 {
-	struct dip_out	 o = { buf, cap, 0 };
-	char		 code[16];
-	int		 i;
+	struct statetext_out	 o = { buf, cap, 0 };
+	char			 code[16];
+	int			 i;
 
 	if (cap > 0)
 		buf[0] = '\0';
 	zombie_code(st, code, sizeof(code));
-	dip_out_put(&o, "%s\noptions: %s\nseed: %016" PRIx64 "\nstarted: %d\n"
+	statetext_put(&o, "%s\noptions: %s\nseed: %016" PRIx64 "\nstarted: %d\n"
 	    "zstarted: %d\nzfirst: %s\nover: %d\nply: %d\nclock: %s\n",
 	    ZT_VERSION_LINE, st->undead ? "undead" : "-", st->seed,
 	    st->started, st->zstarted, st->zfirst[0] ? st->zfirst : "-",
 	    st->over, st->ply, code);
 	for (i = 0; i < st->nwait; i++) {
 		put_unit(&st->map, "wait", &st->wait[i].unit, &o);
-		dip_out_put(&o, "\n");
+		statetext_put(&o, "\n");
 	}
 	for (i = 0; i < st->nrisen; i++) {
 		put_unit(&st->map, "risen", &st->risen[i].unit, &o);
-		dip_out_put(&o, "\n");
+		statetext_put(&o, "\n");
 	}
 	for (i = 0; i < st->nplaced; i++)
 		put_placed(&st->map, "placed", &st->placed[i], &o);
@@ -199,22 +199,15 @@ header(struct game_state *st, const char *key, const char *v)
 static int
 line(struct game_state *st, char *l)
 {
-	char	*c = strstr(l, ": "), *v;
+	char	*key, *v;
 
-	if (c == NULL) {
-		if ((c = strchr(l, ':')) == NULL || c[1] != '\0')
-			return -1;
-		*c = '\0';
-		v = c + 1;
-	} else {
-		*c = '\0';
-		v = c + 2;
-	}
-	if (strncmp(l, "nr.", 3) == 0)
-		return dip_board_load_line(&st->nr, l + 3, v);
-	if (strncmp(l, "z.", 2) == 0)
-		return dip_board_load_line(&st->z, l + 2, v);
-	return header(st, l, v);
+	if ((v = statetext_kv(l, &key)) == NULL)
+		return -1;
+	if (strncmp(key, "nr.", 3) == 0)
+		return dip_board_load_line(&st->nr, key + 3, v);
+	if (strncmp(key, "z.", 2) == 0)
+		return dip_board_load_line(&st->z, key + 2, v);
+	return header(st, key, v);
 }
 
 int

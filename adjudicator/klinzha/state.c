@@ -22,62 +22,39 @@
  */
 #include <ctype.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "adjudicator/klinzha/kz.h"
+#include "adjudicator/statetext.h"
 
 static const char *const kz_state_forms[] = { "open", "clouded", "blind" };
 static const char *const kz_state_phases[] = {
 	"forming", "setup1", "setup2", "play", "over"
 };
 
-struct kz_out {
-	char	*buf;
-	size_t	 len, n;
-};
-
-static void
-kz_state_put(struct kz_out *o, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void
-kz_state_put(struct kz_out *o, const char *fmt, ...)
-{
-	va_list	 ap;
-	int	 r;
-
-	va_start(ap, fmt);
-	r = vsnprintf(o->n < o->len ? o->buf + o->n : NULL,
-	    o->n < o->len ? o->len - o->n : 0, fmt, ap);
-	va_end(ap);
-	if (r > 0)
-		o->n += (size_t)r;
-}
-
 size_t
 kz_state_save(const struct game_state *st, char *out, size_t outlen)
 {
-	struct kz_out		 o = { out, out ? outlen : 0, 0 };
+	struct statetext_out	 o = { out, out ? outlen : 0, 0 };
 	const struct kz_last	*l = &st->last;
 	char			 board[KZ_FIELDS + 1];
 	int			 f, i;
 
-	kz_state_put(&o, "kz 1\nform %s\nlayout %s\ngap %d\n",
+	statetext_put(&o, "kz 1\nform %s\nlayout %s\ngap %d\n",
 	    kz_state_forms[st->form], st->layout, st->zone_gap);
-	kz_state_put(&o, "options %d %d %d %d %d %d\n", st->half_fields,
+	statetext_put(&o, "options %d %d %d %d %d %d\n", st->half_fields,
 	    st->moving, st->cloud_every, st->cloud_step, st->cloud_plies,
 	    st->no_limit);
-	kz_state_put(&o, "phase %s\n", kz_state_phases[st->phase]);
-	kz_state_put(&o, "seats %d %d %d %d %d %d %d %d %d\n", st->first,
+	statetext_put(&o, "phase %s\n", kz_state_phases[st->phase]);
+	statetext_put(&o, "seats %d %d %d %d %d %d %d %d %d\n", st->first,
 	    st->turn, st->ply, st->winner, st->end, st->corner[0],
 	    st->corner[1], st->draw_offer, st->quiet);
-	kz_state_put(&o, "seed %" PRIu64 "\nrng %" PRIx64 " %" PRIx64 " %"
+	statetext_put(&o, "seed %" PRIu64 "\nrng %" PRIx64 " %" PRIx64 " %"
 	    PRIx64 " %" PRIx64 "\n", st->seed, st->rng.s[0], st->rng.s[1],
 	    st->rng.s[2], st->rng.s[3]);
-	kz_state_put(&o, "clouds %.81s\n", st->pos.cloud);
+	statetext_put(&o, "clouds %.81s\n", st->pos.cloud);
 	for (f = 0; f < KZ_FIELDS; f++) {
 		board[f] = st->pos.owner[f] < 0 ? '.' :
 		    KZ_LETTERS[st->pos.kind[f]];
@@ -85,19 +62,19 @@ kz_state_save(const struct game_state *st, char *out, size_t outlen)
 			board[f] = (char)tolower((unsigned char)board[f]);
 	}
 	board[KZ_FIELDS] = '\0';
-	kz_state_put(&o, "board %s\ngoals %d %d\n", board, st->pos.goal[0],
+	statetext_put(&o, "board %s\ngoals %d %d\n", board, st->pos.goal[0],
 	    st->pos.goal[1]);
-	kz_state_put(&o, "last %d %d %d %d %d %d %d %d %d %d %d %d\npath %d",
+	statetext_put(&o, "last %d %d %d %d %d %d %d %d %d %d %d %d\npath %d",
 	    l->type, l->seat, l->kind, l->stop, l->crashed, l->drop,
 	    l->pickup, l->killed, l->goal_taken, l->lone_goal, l->cloud_y,
 	    l->cloud_z, l->npath);
 	for (i = 0; i < l->npath; i++)
-		kz_state_put(&o, " %d", l->path[i]);
-	kz_state_put(&o, "\nhist %d", st->nhist);
+		statetext_put(&o, " %d", l->path[i]);
+	statetext_put(&o, "\nhist %d", st->nhist);
 	for (i = 0; i < st->nhist; i++)
-		kz_state_put(&o, " %" PRIx64, st->hist[i]);
-	kz_state_put(&o, "\n");
-	return o.n + 1;
+		statetext_put(&o, " %" PRIx64, st->hist[i]);
+	statetext_put(&o, "\n");
+	return o.len + 1;
 }
 
 /* The next line of *p into line (without its newline); -1 at the end. */
@@ -117,17 +94,6 @@ kz_state_line(const char **p, char *line, size_t len)
 	if (**p == '\n')
 		(*p)++;
 	return 0;
-}
-
-static int
-kz_state_word(const char *w, const char *const *list, int n)
-{
-	int	 i;
-
-	for (i = 0; i < n; i++)
-		if (strcmp(w, list[i]) == 0)
-			return i;
-	return -1;
 }
 
 static bool
@@ -274,7 +240,8 @@ kz_state_parse(struct game_state *st, const char *text)
 			return -1;
 	if (strcmp(l[0], "kz 1") != 0 ||
 	    sscanf(l[1], "form %31s", w) != 1 ||
-	    (i = kz_state_word(w, kz_state_forms, 3)) < 0)
+	    (i = statetext_word(w, kz_state_forms,
+	    STATETEXT_NWORDS(kz_state_forms))) < 0)
 		return -1;
 	st->form = i;
 	if (sscanf(l[2], "layout %23s", st->layout) != 1 ||
@@ -292,7 +259,8 @@ kz_state_parse(struct game_state *st, const char *text)
 	st->cloud_plies = o[4];
 	st->no_limit = o[5] != 0;
 	if (sscanf(l[5], "phase %31s", w) != 1 ||
-	    (i = kz_state_word(w, kz_state_phases, 5)) < 0)
+	    (i = statetext_word(w, kz_state_phases,
+	    STATETEXT_NWORDS(kz_state_phases))) < 0)
 		return -1;
 	st->phase = i;
 	if (sscanf(l[6], "seats %d %d %d %d %d %d %d %d %d", &v[0], &v[1],

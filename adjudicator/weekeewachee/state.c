@@ -5,13 +5,12 @@
  * any version it does not know (STYLE.md 12); a loaded state is checked as
  * a whole before the judge may use it. No I/O beyond the caller's buffer.
  */
-#include <errno.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "adjudicator/statetext.h"
 #include "adjudicator/weekeewachee/wkw.h"
 
 /*
@@ -57,30 +56,6 @@ static const char *const wkw_outcome_words[] = {
 	"none", "won", "lost", "equal"
 };
 
-#define WKW_NWORDS(a)	((int)(sizeof(a) / sizeof((a)[0])))
-
-/* An snprintf that keeps counting past the end of the buffer. */
-struct wkw_out {
-	char	*buf;
-	size_t	 cap;
-	size_t	 len;
-};
-
-static void __attribute__((format(printf, 2, 3)))
-wkw_state_put(struct wkw_out *o, const char *fmt, ...)
-{
-	va_list	 ap;
-	size_t	 room;
-	int	 n;
-
-	room = o->len < o->cap ? o->cap - o->len : 0;
-	va_start(ap, fmt);
-	n = vsnprintf(room > 0 ? o->buf + o->len : NULL, room, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		o->len += (size_t)n;
-}
-
 static void
 wkw_state_board_text(const struct game_state *st, char *out)
 {
@@ -99,7 +74,7 @@ wkw_state_board_text(const struct game_state *st, char *out)
 size_t
 wkw_state_save(const struct game_state *st, char *buf, size_t cap)
 {
-	struct wkw_out		 o = { buf, cap, 0 };
+	struct statetext_out	 o = { buf, cap, 0 };
 	const struct wkw_last	*l = &st->last;
 	char			 board[2 * WKW_SQUARES + WKW_RANKS + 1];
 	char			 f[3], t[3];
@@ -110,58 +85,21 @@ wkw_state_save(const struct game_state *st, char *buf, size_t cap)
 	wkw_state_board_text(st, board);
 	wkw_rules_square_name(l->from, f);
 	wkw_rules_square_name(l->to, t);
-	wkw_state_put(&o, "%s\nvariant: %s\nphase: %s\nfirst: %d\nturn: %d\n"
+	statetext_put(&o, "%s\nvariant: %s\nphase: %s\nfirst: %d\nturn: %d\n"
 	    "ply: %d\nwinner: %d\nend: %s\n", WKW_VERSION_LINE,
 	    st->blind ? "blind" : "classic", wkw_phase_words[st->phase],
 	    st->first, st->turn, st->ply, st->winner,
 	    wkw_end_words[st->end]);
-	wkw_state_put(&o, "seed: %016" PRIx64 "\nrng: %016" PRIx64 " %016"
+	statetext_put(&o, "seed: %016" PRIx64 "\nrng: %016" PRIx64 " %016"
 	    PRIx64 " %016" PRIx64 " %016" PRIx64 "\n", st->seed,
 	    st->rng.s[0], st->rng.s[1], st->rng.s[2], st->rng.s[3]);
-	wkw_state_put(&o, "board: %s\nlast: %s %d %s %s %c %c %d %s\n", board,
+	statetext_put(&o, "board: %s\nlast: %s %d %s %s %c %c %d %s\n", board,
 	    wkw_event_words[l->type], l->seat, f, t, WKW_LETTERS[l->akind],
 	    WKW_LETTERS[l->dkind], l->ahidden ? 1 : 0,
 	    wkw_outcome_words[l->outcome]);
 	for (i = 0; i < st->nhist; i++)
-		wkw_state_put(&o, "hist: %s\n", st->hist[i]);
+		statetext_put(&o, "hist: %s\n", st->hist[i]);
 	return o.len + 1;
-}
-
-static int
-wkw_state_word(const char *s, const char *const *words, int n)
-{
-	int	 i;
-
-	for (i = 0; i < n; i++)
-		if (strcmp(s, words[i]) == 0)
-			return i;
-	return -1;
-}
-
-static int
-wkw_state_int(const char *s, int lo, int hi, int *out)
-{
-	char	*end;
-	long	 v;
-
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno != 0 || end == s || *end != '\0' || v < lo || v > hi)
-		return -1;
-	*out = (int)v;
-	return 0;
-}
-
-static int
-wkw_state_hex(const char *s, uint64_t *out)
-{
-	char	*end;
-
-	if (strlen(s) != 16 || strspn(s, "0123456789abcdef") != 16)
-		return -1;
-	errno = 0;
-	*out = strtoull(s, &end, 16);
-	return errno != 0 || *end != '\0' ? -1 : 0;
 }
 
 /* A kind letter or '.', as an int: -1 when it is neither. */
@@ -227,12 +165,12 @@ wkw_state_last(struct game_state *st, const char *s)
 	if (sscanf(s, "%15s %d %7s %7s %c %c %d %15s", type, &l->seat, f, t,
 	    &ak, &dk, &hid, out) != 8)
 		return -1;
-	if ((v = wkw_state_word(type, wkw_event_words,
-	    WKW_NWORDS(wkw_event_words))) < 0)
+	if ((v = statetext_word(type, wkw_event_words,
+	    STATETEXT_NWORDS(wkw_event_words))) < 0)
 		return -1;
 	l->type = (enum wkw_event)v;
-	if ((v = wkw_state_word(out, wkw_outcome_words,
-	    WKW_NWORDS(wkw_outcome_words))) < 0)
+	if ((v = statetext_word(out, wkw_outcome_words,
+	    STATETEXT_NWORDS(wkw_outcome_words))) < 0)
 		return -1;
 	l->outcome = (enum wkw_outcome)v;
 	if ((l->from = wkw_state_square(f)) < 0 ||
@@ -257,7 +195,7 @@ wkw_state_rng(struct game_state *st, const char *s)
 	    w[1], w[2], w[3]) != 4)
 		return -1;
 	for (i = 0; i < 4; i++)
-		if (wkw_state_hex(w[i], &st->rng.s[i]) == -1)
+		if (statetext_hex(w[i], &st->rng.s[i]) == -1)
 			return -1;
 	return 0;
 }
@@ -288,37 +226,37 @@ wkw_state_field(struct game_state *st, int idx, const char *key,
 	};
 	int	 v = 0;
 
-	if (idx >= WKW_NWORDS(keys))
+	if (idx >= STATETEXT_NWORDS(keys))
 		return strcmp(key, "hist") == 0 ? wkw_state_hist(st, val) : -1;
 	if (strcmp(key, keys[idx]) != 0)
 		return -1;
 	switch (idx) {
 	case 0:
-		if ((v = wkw_state_word(val, (const char *const[]){
+		if ((v = statetext_word(val, (const char *const[]){
 		    "classic", "blind" }, 2)) < 0)
 			return -1;
 		st->blind = v == 1;
 		return 0;
 	case 1:
-		if ((v = wkw_state_word(val, wkw_phase_words,
-		    WKW_NWORDS(wkw_phase_words))) >= 0)
+		if ((v = statetext_word(val, wkw_phase_words,
+		    STATETEXT_NWORDS(wkw_phase_words))) >= 0)
 			st->phase = (enum wkw_phase)v;
 		return v;
 	case 2:
-		return wkw_state_int(val, -1, 1, &st->first);
+		return statetext_int(val, -1, 1, &st->first);
 	case 3:
-		return wkw_state_int(val, 0, 1, &st->turn);
+		return statetext_int(val, 0, 1, &st->turn);
 	case 4:
-		return wkw_state_int(val, 0, WKW_PLY_CAP, &st->ply);
+		return statetext_int(val, 0, WKW_PLY_CAP, &st->ply);
 	case 5:
-		return wkw_state_int(val, GAME_DRAWN, 1, &st->winner);
+		return statetext_int(val, GAME_DRAWN, 1, &st->winner);
 	case 6:
-		if ((v = wkw_state_word(val, wkw_end_words,
-		    WKW_NWORDS(wkw_end_words))) >= 0)
+		if ((v = statetext_word(val, wkw_end_words,
+		    STATETEXT_NWORDS(wkw_end_words))) >= 0)
 			st->end = (enum wkw_end)v;
 		return v;
 	case 7:
-		return wkw_state_hex(val, &st->seed);
+		return statetext_hex(val, &st->seed);
 	case 8:
 		return wkw_state_rng(st, val);
 	case 9:
@@ -378,40 +316,13 @@ wkw_state_check(const struct game_state *st)
 	return 0;
 }
 
-/* Splits off the next line in place; NULL at the end of the text. */
-static char *
-wkw_state_line(char **p)
-{
-	char	*line = *p, *nl;
-
-	if (*line == '\0')
-		return NULL;
-	if ((nl = strchr(line, '\n')) != NULL) {
-		*nl = '\0';
-		*p = nl + 1;
-	} else
-		*p = line + strlen(line);
-	return line;
-}
-
 static int
 wkw_state_parse(struct game_state *st, char *text)
 {
-	char	*p = text, *line, *val;
-	int	 idx = 0;
+	int	 n;
 
-	if ((line = wkw_state_line(&p)) == NULL ||
-	    strcmp(line, WKW_VERSION_LINE) != 0)
-		return -1;
-	while ((line = wkw_state_line(&p)) != NULL) {
-		if ((val = strstr(line, ": ")) == NULL)
-			return -1;
-		*val = '\0';
-		if (wkw_state_field(st, idx, line, val + 2) < 0)
-			return -1;
-		idx++;
-	}
-	return idx >= 11 ? wkw_state_check(st) : -1;
+	n = statetext_fields(text, WKW_VERSION_LINE, wkw_state_field, st);
+	return n >= 11 ? wkw_state_check(st) : -1;
 }
 
 int
@@ -423,9 +334,7 @@ wkw_state_load(const char *text, struct game_state **out,
 	int			 rc = -1;
 
 	*out = NULL;
-	if (strncmp(text, "wkw ", 4) == 0 &&
-	    strncmp(text, WKW_VERSION_LINE "\n", strlen(WKW_VERSION_LINE) + 1)
-	    != 0) {
+	if (statetext_version(text, WKW_VERSION_LINE) == 1) {
 		game_diag_set(why, "wkw.err.state_version", 0);
 		goto out;
 	}

@@ -7,11 +7,11 @@
  * a whole. No I/O beyond the caller's buffer.
  */
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "adjudicator/statetext.h"
 #include "adjudicator/wotk/wotk.h"
 
 /*
@@ -55,34 +55,10 @@ static const char *const wotk_event_words[] = {
 	"none", "start", "setup", "move", "draw", "resign"
 };
 
-#define WOTK_NWORDS(a)	((int)(sizeof(a) / sizeof((a)[0])))
-
-struct wotk_out {
-	char	*buf;
-	size_t	 cap;
-	size_t	 len;
-};
-
-/* An snprintf that keeps counting past the end of the buffer. */
-static void __attribute__((format(printf, 2, 3)))
-wotk_state_put(struct wotk_out *o, const char *fmt, ...)
-{
-	va_list	 ap;
-	size_t	 room;
-	int	 n;
-
-	room = o->len < o->cap ? o->cap - o->len : 0;
-	va_start(ap, fmt);
-	n = vsnprintf(room > 0 ? o->buf + o->len : NULL, room, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		o->len += (size_t)n;
-}
-
 size_t
 wotk_state_save(const struct game_state *st, char *buf, size_t cap)
 {
-	struct wotk_out		 o = { buf, cap, 0 };
+	struct statetext_out	 o = { buf, cap, 0 };
 	const struct wotk_last	*l = &st->last;
 	char			 opts[128], fen[WOTK_FEN_MAX];
 	char			 text[WOTK_MOVE_TEXT];
@@ -96,23 +72,23 @@ wotk_state_save(const struct game_state *st, char *buf, size_t cap)
 	for (i = 0; text[i] != '\0'; i++)
 		if (text[i] == ' ')
 			text[i] = '_';
-	wotk_state_put(&o, "%s\noptions: %s\nphase: %s\nwhite: %d\n"
+	statetext_put(&o, "%s\noptions: %s\nphase: %s\nwhite: %d\n"
 	    "handicap: %d %d\nply: %d\nwinner: %d\nend: %s\noffer: %d\n",
 	    WOTK_VERSION_LINE, opts, wotk_phase_words[st->phase], st->white,
 	    st->handicap[0], st->handicap[1], st->ply, st->winner,
 	    wotk_end_words[st->end], st->offer);
-	wotk_state_put(&o, "seed: %016" PRIx64 "\nrng: %016" PRIx64 " %016"
+	statetext_put(&o, "seed: %016" PRIx64 "\nrng: %016" PRIx64 " %016"
 	    PRIx64 " %016" PRIx64 " %016" PRIx64 "\nfen: %s\n", st->seed,
 	    st->rng.s[0], st->rng.s[1], st->rng.s[2], st->rng.s[3], fen);
-	wotk_state_put(&o, "last: %s %d %d %d %d %d %d %d %s\nsetup:",
+	statetext_put(&o, "last: %s %d %d %d %d %d %d %d %s\nsetup:",
 	    wotk_event_words[l->type], l->seat, l->move.from, l->move.to,
 	    l->move.form, l->move.flags, l->piece, l->victim, text);
 	for (i = 0; i < l->nsetup; i++)
-		wotk_state_put(&o, " %d %d", l->setup_sq[i], l->setup_form[i]);
-	wotk_state_put(&o, "\nhist:");
+		statetext_put(&o, " %d %d", l->setup_sq[i], l->setup_form[i]);
+	statetext_put(&o, "\nhist:");
 	for (i = 0; i < st->nhist; i++)
-		wotk_state_put(&o, " %016" PRIx64, st->hist[i]);
-	wotk_state_put(&o, "\n");
+		statetext_put(&o, " %016" PRIx64, st->hist[i]);
+	statetext_put(&o, "\n");
 	return o.len + 1;
 }
 
@@ -136,17 +112,6 @@ wotk_state_line(const char **sp, const char *key, char *out)
 	out[n] = '\0';
 	*sp = nl == NULL ? s + n : nl + 1;
 	return 0;
-}
-
-static int
-wotk_state_word(const char *s, const char *const *words, int n)
-{
-	int	 i;
-
-	for (i = 0; i < n; i++)
-		if (strcmp(s, words[i]) == 0)
-			return i;
-	return -1;
 }
 
 static int
@@ -175,8 +140,8 @@ wotk_state_last(const char *s, struct wotk_last *l)
 	if (sscanf(s, "%15s %d %d %d %d %d %d %d %19s", type, &v[0], &v[1],
 	    &v[2], &v[3], &v[4], &v[5], &v[6], text) != 9)
 		return -1;
-	if ((i = wotk_state_word(type, wotk_event_words,
-	    WOTK_NWORDS(wotk_event_words))) < 0 || v[0] < -1 || v[0] > 1 ||
+	if ((i = statetext_word(type, wotk_event_words,
+	    STATETEXT_NWORDS(wotk_event_words))) < 0 || v[0] < -1 || v[0] > 1 ||
 	    v[1] < 0 || v[1] > 63 || v[2] < 0 || v[2] > 63 || v[3] < 0 ||
 	    v[3] >= WOTK_FORMS || v[4] < 0 || v[4] > 255 || v[5] < 0 ||
 	    v[5] > 255 || v[6] < 0 || v[6] > 255 ||
@@ -254,8 +219,8 @@ wotk_state_parse(const char *text, struct game_state *st)
 	    wotk_options(v, &st->rules, &(struct game_diag){ 0 }) != 0)
 		return -1;
 	if (wotk_state_line(&text, "phase", v) != 0 ||
-	    (i = wotk_state_word(v, wotk_phase_words,
-	    WOTK_NWORDS(wotk_phase_words))) < 0)
+	    (i = statetext_word(v, wotk_phase_words,
+	    STATETEXT_NWORDS(wotk_phase_words))) < 0)
 		return -1;
 	st->phase = (enum wotk_phase)i;
 	if (wotk_state_line(&text, "white", v) != 0 ||
@@ -268,8 +233,8 @@ wotk_state_parse(const char *text, struct game_state *st)
 	    wotk_state_ints(v, &st->winner, 1, -2, 1) != 0)
 		return -1;
 	if (wotk_state_line(&text, "end", v) != 0 ||
-	    (i = wotk_state_word(v, wotk_end_words,
-	    WOTK_NWORDS(wotk_end_words))) < 0)
+	    (i = statetext_word(v, wotk_end_words,
+	    STATETEXT_NWORDS(wotk_end_words))) < 0)
 		return -1;
 	st->end = (enum wotk_end)i;
 	if (wotk_state_line(&text, "offer", v) != 0 ||
@@ -299,11 +264,12 @@ wotk_state_load(const char *text, struct game_state **out,
 {
 	struct game_state	*st;
 	size_t			 n = strlen(WOTK_VERSION_LINE);
+	int			 v;
 
 	*out = NULL;
-	if (strncmp(text, WOTK_VERSION_LINE, n) != 0 || text[n] != '\n') {
-		game_diag_set(why, strncmp(text, "wotk ", 5) == 0 ?
-		    "wotk.err.state_version" : "wotk.err.state_corrupt", 0);
+	if ((v = statetext_version(text, WOTK_VERSION_LINE)) != 0) {
+		game_diag_set(why, v == 1 ? "wotk.err.state_version" :
+		    "wotk.err.state_corrupt", 0);
 		return -1;
 	}
 	if ((st = calloc(1, sizeof(*st))) == NULL) {
