@@ -20,6 +20,7 @@ SRCS += \
 	adjudicator/judge_rollback.c \
 	adjudicator/judge_seats.c \
 	adjudicator/judge_tick.c \
+	adjudicator/orderline.c \
 	adjudicator/password.c \
 	adjudicator/picture.c \
 	adjudicator/referee.c \

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "adjudicator/ari/ari.h"
+#include "adjudicator/orderline.h"
 
 #define ARI_LINE_MAX	96	/* longer lines are no order of ours */
 
@@ -30,43 +31,6 @@ struct ari_shape {
 	int	 to;
 	int	 face[5];	/* N E S W T as given, 0 when not */
 };
-
-/* Upper-cases and drops white space; -1 when the line is too long. */
-static int
-ari_order_compact(const char *line, char *out, size_t outlen)
-{
-	size_t	 n = 0;
-
-	for (; *line != '\0'; line++) {
-		if (isspace((unsigned char)*line))
-			continue;
-		if (n + 1 >= outlen)
-			return -1;
-		out[n++] = (char)toupper((unsigned char)*line);
-	}
-	out[n] = '\0';
-	return 0;
-}
-
-/* The line as a diag argument, cut on a UTF-8 character boundary. */
-static void
-ari_order_quote(const char *line, char out[GAME_ARG_MAX])
-{
-	size_t	 n;
-
-	while (isspace((unsigned char)*line))
-		line++;
-	n = strlen(line);
-	while (n > 0 && isspace((unsigned char)line[n - 1]))
-		n--;
-	if (n >= GAME_ARG_MAX) {
-		n = GAME_ARG_MAX - 1;
-		while (n > 0 && ((unsigned char)line[n] & 0xc0) == 0x80)
-			n--;
-	}
-	memcpy(out, line, n);
-	out[n] = '\0';
-}
 
 /*
  * A square's shape at s with len characters (a letter and one or two
@@ -176,8 +140,8 @@ ari_order_shape(const char *line, struct ari_shape *o, struct game_diag *why)
 	memset(o, 0, sizeof(*o));
 	o->from = ARI_OFF;
 	o->to = ARI_OFF;
-	ari_order_quote(line, quoted);
-	if (ari_order_compact(line, c, sizeof(c)) == -1 || c[0] == '\0')
+	orderline_quote(line, quoted);
+	if (orderline_compact(line, c, sizeof(c)) == -1 || c[0] == '\0')
 		goto syntax;
 	if (strcmp(c, "DRAW") == 0 || strcmp(c, "DRAW?") == 0 ||
 	    strcmp(c, "DRAW!") == 0) {

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "adjudicator/orderline.h"
 #include "adjudicator/weekeewachee/wkw.h"
 
 #define WKW_LINE_MAX	128	/* longer lines are no order of ours */
@@ -17,43 +18,6 @@
 static const char *const wkw_seat_keys[2] = {
 	"@wkw.seat.0", "@wkw.seat.1"
 };
-
-/* Upper-cases and drops white space; -1 when the line is too long. */
-static int
-wkw_order_compact(const char *line, char *out, size_t outlen)
-{
-	size_t	 n = 0;
-
-	for (; *line != '\0'; line++) {
-		if (isspace((unsigned char)*line))
-			continue;
-		if (n + 1 >= outlen)
-			return -1;
-		out[n++] = (char)toupper((unsigned char)*line);
-	}
-	out[n] = '\0';
-	return 0;
-}
-
-/* The line as a diag argument, cut on a UTF-8 character boundary. */
-static void
-wkw_order_quote(const char *line, char out[GAME_ARG_MAX])
-{
-	size_t	 n;
-
-	while (isspace((unsigned char)*line))
-		line++;
-	n = strlen(line);
-	while (n > 0 && isspace((unsigned char)line[n - 1]))
-		n--;
-	if (n >= GAME_ARG_MAX) {
-		n = GAME_ARG_MAX - 1;
-		while (n > 0 && ((unsigned char)line[n] & 0xc0) == 0x80)
-			n--;
-	}
-	memcpy(out, line, n);
-	out[n] = '\0';
-}
 
 static enum wkw_kind
 wkw_order_kind(char c)
@@ -146,8 +110,8 @@ wkw_order_shape(const char *line, struct wkw_order *o, bool *xgiven,
 
 	memset(o, 0, sizeof(*o));
 	*xgiven = false;
-	wkw_order_quote(line, quoted);
-	if (wkw_order_compact(line, c, sizeof(c)) == -1 || c[0] == '\0')
+	orderline_quote(line, quoted);
+	if (orderline_compact(line, c, sizeof(c)) == -1 || c[0] == '\0')
 		goto syntax;
 	if (strcmp(c, "DRAW?") == 0) {
 		o->type = WKW_O_DRAW_OFFER;
