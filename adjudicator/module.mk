@@ -1,5 +1,6 @@
 SRCS += \
 	adjudicator/catalog.c \
+	adjudicator/duel.c \
 	adjudicator/game.c \
 	adjudicator/judge.c \
 	adjudicator/judge_absence.c \

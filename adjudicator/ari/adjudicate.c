@@ -11,47 +11,26 @@
 #include <string.h>
 
 #include "adjudicator/ari/ari.h"
+#include "adjudicator/duel.h"
 
-/* Which orders the side to move has given in this phase. */
-struct ari_given {
-	const struct game_order	*move;
-	bool			 draw;
-};
-
-static void
-ari_adjudicate_collect(const struct game_state *st,
-    const struct game_order *orders, int n, struct ari_given *g)
-{
-	int	 i;
-
-	memset(g, 0, sizeof(*g));
-	for (i = 0; i < n; i++) {
-		if (orders[i].seat != st->pos.turn)
-			continue;
-		/* Later orders replace earlier ones, as in the judge. */
-		if (strcmp(orders[i].slot, "move") == 0)
-			g->move = &orders[i];
-		else if (strcmp(orders[i].slot, "draw") == 0)
-			g->draw = true;
-	}
-}
-
+/* Whether the side to move accepts a standing offer with DRAW. */
 static bool
-ari_adjudicate_accepts(const struct game_state *st, const struct ari_given *g)
+ari_adjudicate_accepts(const struct game_state *st,
+    const struct duel_given *g)
 {
-	return g->draw && st->offer == 1 - st->pos.turn;
+	return g->draw[st->pos.turn] && st->offer == 1 - st->pos.turn;
 }
 
 bool
 ari_adjudicate_ready(const struct game_state *st,
     const struct game_order *orders, int n)
 {
-	struct ari_given	 g;
+	struct duel_given	 g;
 
 	if (st->status != ARI_RUNNING)
 		return false;
-	ari_adjudicate_collect(st, orders, n, &g);
-	return g.move != NULL || ari_adjudicate_accepts(st, &g);
+	duel_collect(orders, n, &g);
+	return g.move[st->pos.turn] != NULL || ari_adjudicate_accepts(st, &g);
 }
 
 /* What seat still owes: its action, unless it accepts a standing offer. */
@@ -122,19 +101,19 @@ ari_adjudicate_after(struct game_state *st, int mover)
 }
 
 static int
-ari_adjudicate_action(struct game_state *st, const struct ari_given *g,
+ari_adjudicate_action(struct game_state *st, const struct duel_given *g,
     struct game_diag *why)
 {
 	struct ari_action	 a;
 	struct game_order	 go;
 	int			 mover = st->pos.turn;
+	const char		*text = g->move[mover]->text;
 	bool			 draw;
 
-	if (ari_order_read(st, mover, g->move->text, &a, &draw, &go,
-	    why) == -1)
+	if (ari_order_read(st, mover, text, &a, &draw, &go, why) == -1)
 		return -1;
 	if (draw) {
-		game_diag_set(why, "ari.err.syntax", 1, g->move->text);
+		game_diag_set(why, "ari.err.syntax", 1, text);
 		return -1;
 	}
 	ari_rules_apply(&st->pos, &a);
@@ -144,7 +123,7 @@ ari_adjudicate_action(struct game_state *st, const struct ari_given *g,
 	st->last.seat = mover;
 	st->last.act = a;
 	/* Any move declines a standing offer; DRAW with it makes a new one. */
-	st->offer = g->draw ? mover : -1;
+	st->offer = g->draw[mover] ? mover : -1;
 	ari_adjudicate_after(st, mover);
 	return 0;
 }
@@ -153,13 +132,13 @@ int
 ari_adjudicate(struct game_state *st, const struct game_order *orders, int n,
     struct game_diag *why)
 {
-	struct ari_given	 g;
+	struct duel_given	 g;
 
 	if (!ari_adjudicate_ready(st, orders, n)) {
 		game_diag_set(why, "ari.err.not_ready", 0);
 		return -1;
 	}
-	ari_adjudicate_collect(st, orders, n, &g);
+	duel_collect(orders, n, &g);
 	if (ari_adjudicate_accepts(st, &g)) {
 		memset(&st->last, 0, sizeof(st->last));
 		st->last.type = ARI_EV_DRAW;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "adjudicator/ari/ari.h"
+#include "adjudicator/duel.h"
 
 static const char *
 ari_seat_key(int seat)
@@ -80,11 +81,11 @@ ari_start(struct game_state *st, int first, struct game_diag *why)
 		game_diag_set(why, "ari.err.already_started", 0);
 		return -1;
 	}
-	if (first != GAME_NOBODY && first != 0 && first != 1) {
+	if ((first = duel_first(NULL, first)) == -1) {
 		game_diag_set(why, "ari.err.no_seat", 0);
 		return -1;
 	}
-	st->first = first == GAME_NOBODY ? 0 : first;
+	st->first = first;
 	st->pos.turn = st->first;
 	st->status = ARI_RUNNING;
 	return 0;

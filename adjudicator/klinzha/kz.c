@@ -12,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "adjudicator/duel.h"
 #include "adjudicator/klinzha/kz.h"
 
 #define KZ_WORD_MAX	128
@@ -214,12 +215,10 @@ kz_start(struct game_state *st, int first, struct game_diag *why)
 		game_diag_set(why, "kz.err.already_started", 0);
 		return -1;
 	}
-	if (first != GAME_NOBODY && first != 0 && first != 1) {
+	if ((first = duel_first(&st->rng, first)) == -1) {
 		game_diag_set(why, "kz.err.no_seat", 0);
 		return -1;
 	}
-	if (first == GAME_NOBODY)
-		first = (int)rng_below(&st->rng, 2);
 	st->first = first;
 	st->turn = first;
 	/* Decision 11: X full turns between cloud moves, drawn once. */

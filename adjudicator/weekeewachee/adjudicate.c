@@ -8,38 +8,11 @@
  */
 #include <string.h>
 
+#include "adjudicator/duel.h"
 #include "adjudicator/weekeewachee/wkw.h"
 
-/* Which orders each seat has given in this phase. */
-struct wkw_given {
-	const struct game_order	*setup[2];
-	const struct game_order	*move[2];
-	bool			 draw[2];
-};
-
-static void
-wkw_adjudicate_collect(const struct game_order *orders, int n,
-    struct wkw_given *g)
-{
-	int	 i, s;
-
-	memset(g, 0, sizeof(*g));
-	for (i = 0; i < n; i++) {
-		s = orders[i].seat;
-		if (s != 0 && s != 1)
-			continue;
-		/* Later orders replace earlier ones, as in the judge. */
-		if (strcmp(orders[i].slot, "setup") == 0)
-			g->setup[s] = &orders[i];
-		else if (strcmp(orders[i].slot, "move") == 0)
-			g->move[s] = &orders[i];
-		else if (strcmp(orders[i].slot, "draw") == 0)
-			g->draw[s] = true;
-	}
-}
-
 static bool
-wkw_adjudicate_complete(const struct game_state *st, const struct wkw_given *g)
+wkw_adjudicate_complete(const struct game_state *st, const struct duel_given *g)
 {
 	if (st->phase != WKW_PHASE_SETUP && st->phase != WKW_PHASE_PLAY)
 		return false;
@@ -54,9 +27,9 @@ bool
 wkw_adjudicate_ready(const struct game_state *st,
     const struct game_order *orders, int n)
 {
-	struct wkw_given	 g;
+	struct duel_given	 g;
 
-	wkw_adjudicate_collect(orders, n, &g);
+	duel_collect(orders, n, &g);
 	return wkw_adjudicate_complete(st, &g);
 }
 
@@ -70,7 +43,7 @@ wkw_adjudicate_finish(struct game_state *st, int winner, enum wkw_end end)
 
 /* Both SETUP orders revealed together (A-W5). */
 static int
-wkw_adjudicate_setup(struct game_state *st, const struct wkw_given *g,
+wkw_adjudicate_setup(struct game_state *st, const struct duel_given *g,
     struct game_diag *why)
 {
 	struct wkw_order	 o[2];
@@ -142,7 +115,7 @@ wkw_adjudicate_after(struct game_state *st, int seat)
 }
 
 static int
-wkw_adjudicate_move(struct game_state *st, const struct wkw_given *g,
+wkw_adjudicate_move(struct game_state *st, const struct duel_given *g,
     struct game_diag *why)
 {
 	struct wkw_order	 o;
@@ -166,9 +139,9 @@ int
 wkw_adjudicate(struct game_state *st, const struct game_order *orders, int n,
     struct game_diag *why)
 {
-	struct wkw_given	 g;
+	struct duel_given	 g;
 
-	wkw_adjudicate_collect(orders, n, &g);
+	duel_collect(orders, n, &g);
 	if (!wkw_adjudicate_complete(st, &g)) {
 		game_diag_set(why, "wkw.err.not_ready", 0);
 		return -1;

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "adjudicator/duel.h"
 #include "adjudicator/weekeewachee/wkw.h"
 
 #define WKW_WORD_MAX	32
@@ -129,12 +130,10 @@ wkw_start(struct game_state *st, int first, struct game_diag *why)
 		game_diag_set(why, "wkw.err.already_started", 0);
 		return -1;
 	}
-	if (first != GAME_NOBODY && first != 0 && first != 1) {
+	if ((first = duel_first(&st->rng, first)) == -1) {
 		game_diag_set(why, "wkw.err.no_seat", 0);
 		return -1;
 	}
-	if (first == GAME_NOBODY)
-		first = (int)rng_below(&st->rng, 2);
 	st->first = first;
 	st->turn = first;
 	if (!st->blind) {

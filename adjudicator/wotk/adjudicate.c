@@ -12,35 +12,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "adjudicator/duel.h"
 #include "adjudicator/wotk/wotk.h"
-
-/* Which orders each seat has given in this phase. */
-struct wotk_given {
-	const struct game_order	*setup[2];
-	const struct game_order	*move[2];
-	bool			 draw[2];
-};
-
-static void
-wotk_adjudicate_collect(const struct game_order *orders, int n,
-    struct wotk_given *g)
-{
-	int	 i, s;
-
-	memset(g, 0, sizeof(*g));
-	for (i = 0; i < n; i++) {
-		s = orders[i].seat;
-		if (s != 0 && s != 1)
-			continue;
-		/* Later orders replace earlier ones, as in the judge. */
-		if (strcmp(orders[i].slot, "setup") == 0)
-			g->setup[s] = &orders[i];
-		else if (strcmp(orders[i].slot, "move") == 0)
-			g->move[s] = &orders[i];
-		else if (strcmp(orders[i].slot, "draw") == 0)
-			g->draw[s] = true;
-	}
-}
 
 /* The seat to move in play, the handicapped seat in the set-up. */
 static int
@@ -57,12 +30,12 @@ bool
 wotk_adjudicate_ready(const struct game_state *st,
     const struct game_order *orders, int n)
 {
-	struct wotk_given	 g;
+	struct duel_given	 g;
 	int			 s = wotk_adjudicate_due(st);
 
 	if (s == GAME_NOBODY)
 		return false;
-	wotk_adjudicate_collect(orders, n, &g);
+	duel_collect(orders, n, &g);
 	if (st->phase == WOTK_PHASE_SETUP)
 		return g.setup[s] != NULL;
 	return g.move[s] != NULL || (g.draw[s] && st->offer == 1 - s);
@@ -72,13 +45,13 @@ int
 wotk_pending(const struct game_state *st, int seat,
     const struct game_order *orders, int n, struct game_msg *out, int max)
 {
-	struct wotk_given	 g;
+	struct duel_given	 g;
 	char			 pts[16];
 
 	if (max < 1 || seat != wotk_adjudicate_due(st) ||
 	    wotk_adjudicate_ready(st, orders, n))
 		return 0;
-	wotk_adjudicate_collect(orders, n, &g);
+	duel_collect(orders, n, &g);
 	if (st->phase == WOTK_PHASE_SETUP) {
 		snprintf(pts, sizeof(pts), "%d", st->handicap[seat]);
 		game_msg_set(&out[0], "wotk.pending.setup", 1, pts);
@@ -226,14 +199,14 @@ int
 wotk_adjudicate(struct game_state *st, const struct game_order *orders,
     int n, struct game_diag *why)
 {
-	struct wotk_given	 g;
+	struct duel_given	 g;
 	int			 s = wotk_adjudicate_due(st);
 
 	if (!wotk_adjudicate_ready(st, orders, n)) {
 		game_diag_set(why, "wotk.err.not_ready", 0);
 		return -1;
 	}
-	wotk_adjudicate_collect(orders, n, &g);
+	duel_collect(orders, n, &g);
 	if (st->phase == WOTK_PHASE_SETUP)
 		return wotk_adjudicate_setup(st, g.setup[s], why);
 	if (g.draw[s] && st->offer == 1 - s) {

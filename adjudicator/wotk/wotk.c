@@ -12,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "adjudicator/duel.h"
 #include "adjudicator/wotk/wotk.h"
 
 #define WOTK_WORD_MAX	32
@@ -178,12 +179,10 @@ wotk_start(struct game_state *st, int first, struct game_diag *why)
 		game_diag_set(why, "wotk.err.already_started", 0);
 		return -1;
 	}
-	if (first != GAME_NOBODY && first != 0 && first != 1) {
+	if ((first = duel_first(&st->rng, first)) == -1) {
 		game_diag_set(why, "wotk.err.no_seat", 0);
 		return -1;
 	}
-	if (first == GAME_NOBODY)
-		first = (int)rng_below(&st->rng, 2);
 	if (st->handicap[0] > 0)
 		first = 0;
 	else if (st->handicap[1] > 0)
