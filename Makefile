@@ -5,7 +5,7 @@
 # `make check` and `make demo` first install what is missing (scripts/deps.sh,
 # apt-get), then build and run; the sanitizer build lives in build/san/.
 
-PKGS	:= libetpan libcurl sqlite3 libsodium inih gnutls cairo
+PKGS	:= libetpan libcurl sqlite3 libsodium inih gnutls cairo libpng zlib
 CC	?= cc
 
 PKG_CFLAGS	:= $(shell pkg-config --cflags $(PKGS) 2>/dev/null)

@@ -317,6 +317,8 @@ judge_session_init(struct judge_session *s, const struct judge_env *env,
 	buf_init(&s->own_report);
 	buf_init(&s->press.body);
 	buf_init(&s->own_picture);
+	buf_init(&s->last_picture);
+	s->last_cells = NULL;
 }
 
 static enum judge_result
@@ -337,6 +339,8 @@ judge_finish(struct judge_session *s, enum judge_result ok, char *why,
 	buf_free(&s->own_report);
 	buf_free(&s->press.body);
 	buf_free(&s->own_picture);
+	buf_free(&s->last_picture);
+	free(s->last_cells);
 	return rc;
 }
 

@@ -82,13 +82,28 @@ judge_reader_catalog(struct judge_session *s, const char *addr)
  * the report goes out without it).
  */
 static void
-judge_picture(const struct judge_seat *w, const struct game_view *v,
-    struct buf *png, char *name, size_t namelen)
+judge_picture(struct judge_session *s, const struct judge_seat *w,
+    const struct game_view *v, struct buf *png, char *name, size_t namelen)
 {
 	snprintf(name, namelen, "%s-%d.png", w->game.name, v->ply);
-	if (v->cells.n > 0 && picture_png(&v->cells, png) != 0)
+	if (v->cells.n == 0)
+		return;
+	/* The same cells make the same bytes (picture.c): draw them once. */
+	if (s->last_cells != NULL &&
+	    memcmp(s->last_cells, &v->cells, sizeof(v->cells)) == 0) {
+		buf_add(png, s->last_picture.data, s->last_picture.len);
+		return;
+	}
+	if (picture_png(&v->cells, png) != 0) {
 		log_warnx("picture game=%s ply=%d: bad cells, none sent",
 		    w->game.name, v->ply);
+		return;
+	}
+	if (s->last_cells == NULL)
+		s->last_cells = xmalloc(sizeof(*s->last_cells));
+	memcpy(s->last_cells, &v->cells, sizeof(v->cells));
+	buf_reset(&s->last_picture);
+	buf_add(&s->last_picture, png->data, png->len);
 }
 
 /*
@@ -122,7 +137,7 @@ judge_report_one(struct judge_session *s, const struct judge_seat *w,
 	buf_init(&subj);
 	buf_init(&png);
 	report_render(cat, &h, &v, &body);
-	judge_picture(w, &v, &png, name, sizeof(name));
+	judge_picture(s, w, &v, &png, name, sizeof(name));
 	if (extra_key) {
 		buf_putc(&body, '\n');
 		catalog_say(cat, &body, extra_key, 1, extra);

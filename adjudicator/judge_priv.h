@@ -50,6 +50,10 @@ struct judge_session {
 	struct buf		 own_report;	/* the sender's report, if any */
 	struct buf		 own_picture;	/* its board as a PNG, if any */
 	char			 own_picture_name[JUDGE_PICTURE_NAME];
+	/* The last picture drawn in this mail and the cells it shows: in a
+	 * game without hidden boards the readers' views are often alike. */
+	struct game_cells	*last_cells;	/* NULL until one is drawn */
+	struct buf		 last_picture;
 	struct judge_seat	 who;
 	bool			 signon_failed;	/* skip this game's orders */
 	char			 parse_ctx[GAME_CTX_MAX]; /* see game.h parse */

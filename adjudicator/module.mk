@@ -24,6 +24,7 @@ SRCS += \
 	adjudicator/orderline.c \
 	adjudicator/password.c \
 	adjudicator/picture.c \
+	adjudicator/picture_png.c \
 	adjudicator/referee.c \
 	adjudicator/referee_main.c \
 	adjudicator/referee_orders.c \

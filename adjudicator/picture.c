@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "picture.h"
+#include "picture_priv.h"
 
 #define PICTURE_MARGIN		8.0	/* white border around the board */
 #define PICTURE_BOARD_PX	560.0	/* a square board's target size */
@@ -461,13 +462,6 @@ __lsan_default_options(void)
 }
 #endif
 
-static cairo_status_t
-picture_write(void *closure, const unsigned char *data, unsigned int len)
-{
-	buf_add(closure, data, len);
-	return CAIRO_STATUS_SUCCESS;
-}
-
 /* Fixed font options: the system's fontconfig defaults must not reach
  * the bytes. */
 static void
@@ -528,8 +522,7 @@ picture_png(const struct game_cells *cells, struct buf *out)
 	if (picture_draw(cr, cells, &g) != 0)
 		goto out;
 	cairo_surface_flush(sf);
-	if (cairo_surface_write_to_png_stream(sf, picture_write, &png) !=
-	    CAIRO_STATUS_SUCCESS)
+	if (picture_png_encode(sf, &png) != 0)
 		goto out;
 	buf_add(out, png.data, png.len);
 	rc = 0;

@@ -5,7 +5,7 @@ set -eu
 PKGS="build-essential pkg-config libetpan-dev libcurl4-gnutls-dev libgnutls28-dev
 libsqlite3-dev libsodium-dev libinih-dev check libsubunit-dev
 dovecot-imapd dovecot-lmtpd exim4-daemon-light openssl curl ca-certificates sqlite3
-libcairo2-dev fonts-dejavu-core"
+libcairo2-dev libpng-dev zlib1g-dev fonts-dejavu-core"
 
 missing=""
 for p in $PKGS; do

@@ -270,6 +270,46 @@ START_TEST(png_has_signature_size_and_no_time_stamp)
 }
 END_TEST
 
+/*
+ * picture_png.c writes an indexed PNG when the board has at most 256
+ * colours and RGB otherwise; both must decode to the drawn board. A board
+ * of bare fields has a handful of colours, the chess board's smoothed
+ * text and discs many more.
+ */
+START_TEST(few_colours_are_indexed_many_are_rgb)
+{
+	struct game_cells	 cs;
+	struct buf		 b;
+	cairo_surface_t		*s;
+	double			 x, y;
+	int			 i;
+
+	chess(&cs);
+	for (i = 0; i < cs.n; i++) {
+		cs.cell[i].name[0] = cs.cell[i].label[0] = '\0';
+		cs.cell[i].owner = GAME_OWNER_NONE;
+	}
+	b = png(&cs);
+	ck_assert_uint_eq((unsigned char)b.data[25], 3);	/* IHDR: palette */
+	s = decode(&b);
+	ck_assert_int_eq(picture_cell_centre(&cs, find(&cs, 0, 0), &x, &y), 0);
+	ck_assert_uint_eq(pixel(s, x, y), 0xefe4cc);	/* plain field */
+	ck_assert_int_eq(picture_cell_centre(&cs, find(&cs, 0, 1), &x, &y), 0);
+	ck_assert_uint_eq(pixel(s, x, y), 0xa8805a);	/* dark field */
+	cairo_surface_destroy(s);
+	buf_free(&b);
+
+	chess(&cs);
+	b = png(&cs);
+	ck_assert_uint_eq((unsigned char)b.data[25], 2);	/* IHDR: RGB */
+	s = decode(&b);
+	ck_assert_int_eq(picture_cell_centre(&cs, find(&cs, 3, 1), &x, &y), 0);
+	ck_assert_uint_eq(pixel(s, x, y), 0xefe4cc);
+	cairo_surface_destroy(s);
+	buf_free(&b);
+}
+END_TEST
+
 START_TEST(same_cells_give_the_same_bytes)
 {
 	struct game_cells	 cs, other;
@@ -506,6 +546,7 @@ test_suite(void)
 	tcase_add_test(tc, unknown_draws_a_question_mark);
 	tcase_add_test(tc, bad_cells_are_refused);
 	tcase_add_test(tc, odd_texts_still_draw);
+	tcase_add_test(tc, few_colours_are_indexed_many_are_rgb);
 	suite_add_tcase(s, tc);
 	return s;
 }
