@@ -51,16 +51,35 @@ ${B[bi]}" bob alice gm
 ${W[i]}" alice bob gm
 done
 
+# Prints a mail's headers and its text; an attached picture is saved under
+# build/demo/ and named instead of printed as base64.
+show() {  # show USER N
+	local u=$1 i=$2 png=$OUT/$1-$2.png
+	fetch "$u" "$i" | tr -d '\r' | awk -v png="$png.b64" '
+		!hdr && /^$/ { hdr = 1; print; next }
+		!hdr && /^(Subject|From|To|Date):/ { print; next }
+		!hdr { next }
+		/^--=_pbemd/ { part = 0; inhead = 1; next }
+		inhead && /^Content-Type: image\/png/ { part = "png" }
+		inhead && /^$/ { inhead = 0; next }
+		inhead { next }
+		part == "png" { print > png; n++; next }
+		{ print }
+		END { if (n) printf "[the picture of this view is attached: %s]\n", \
+		    substr(png, 1, length(png) - 4) }'
+	[[ -f $png.b64 ]] && base64 -d "$png.b64" >"$png" 2>/dev/null && rm -f "$png.b64"
+}
+
+OUT=$(cd "$here/.." && pwd)/build/demo
+rm -rf "$OUT" && mkdir -p "$OUT"
 for u in alice bob gm; do
 	say "what $u@$MAILSTACK_DOMAIN received ($(count "$u") mails, read over IMAP)"
 	for ((i = 1; i <= $(count "$u"); i++)); do
 		echo "---------------------------------------------------------------- mail $i"
-		fetch "$u" "$i" | tr -d '\r' | awk '
-			/^$/ && !body { body = 1; print; next }
-			!body && /^(Subject|From|To|Date):/ { print; next }
-			body { print }'
+		show "$u" "$i"
 	done
 done
+say "the pictures each player got are in $(cd "$OUT" && pwd)"
 
 if [[ ${DEMO_KEEP:-0} == 1 ]]; then
 	trap - EXIT
