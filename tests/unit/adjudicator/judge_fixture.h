@@ -1,11 +1,14 @@
 /*
  * judge_fixture.h - a judge over a temporary SQLite file for the tests of
  * the mail command language: send a mail as someone, take what the outbox
- * holds for someone. Static functions: each test file includes it once.
+ * holds for someone. Static functions: each test file includes it once
+ * (test_judge*.c, test_clock.c); a file that changes the clock or the
+ * time zone does so after setup().
  */
 #ifndef PBEMD_TEST_JUDGE_FIXTURE_H
 #define PBEMD_TEST_JUDGE_FIXTURE_H
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +95,19 @@ mail(const char *addr, const char *text)
 	    why, sizeof(why)), JUDGE_HANDLED);
 }
 
+/* Sends one mail from addr, its text formatted as by printf. */
+static void __attribute__((format(printf, 2, 3), unused))
+mailf(const char *addr, const char *fmt, ...)
+{
+	char	 text[1024];
+	va_list	 ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	mail(addr, text);
+}
+
 /* Everything queued for rcpt since the last call, concatenated; owned. */
 static char *
 take(const char *rcpt)
@@ -115,7 +131,7 @@ take(const char *rcpt)
 }
 
 /* Drops whatever is queued for everyone. */
-static void
+static void __attribute__((unused))
 drain(void)
 {
 	struct db_outbox_row	 rows[128];
@@ -132,7 +148,7 @@ drain(void)
 }
 
 /* The GM password from a CREATE reply. */
-static void
+static void __attribute__((unused))
 gm_password(const char *reply, char *out, size_t len)
 {
 	const char	*p = strstr(reply, "password is ");

@@ -16,121 +16,24 @@
 #include "adjudicator/judge.h"
 #include "common/util.h"
 #include "db/db.h"
+#include "tests/unit/adjudicator/judge_fixture.h"
 
 #define GM	"gm@example.test"
 #define ALICE	"alice@example.test"
 #define BOB	"bob@example.test"
 #define ZONE	"Europe/Berlin"
 
-struct fixture {
-	char			 path[64];
-	struct db		*db;
-	struct catalog		*en, *de;
-	struct password_cache	*pw;
-	struct judge_env	 env;
-	int			 seq;
-	char			 gmpw[32];
-};
+/* The GM password of the last game created. */
+static char	 gmpw[32];
 
-static struct fixture F;
-
+/* The shared judge fixture on a clock in the future, in UTC. */
 static void
-setup(void)
+clock_setup(void)
 {
-	char	 why[256];
-	int	 fd;
-
-	memset(&F, 0, sizeof(F));
-	strcpy(F.path, "/tmp/pbemd-clock-XXXXXX");
-	ck_assert_int_ge(fd = mkstemp(F.path), 0);
-	close(fd);
-	ck_assert_int_eq(password_init(), 0);
-	ck_assert_int_eq(db_open(F.path, &F.db, why, sizeof(why)), DB_OK);
-	F.en = catalog_load("templates", "en", NULL, why, sizeof(why));
-	ck_assert_msg(F.en != NULL, "%s", why);
-	F.de = catalog_load("templates", "de", F.en, why, sizeof(why));
-	ck_assert_msg(F.de != NULL, "%s", why);
-	F.pw = password_cache_new();
-	F.env.db = F.db;
-	F.env.cat[0] = F.en;
-	F.env.cat[1] = F.de;
-	F.env.address = "judge@example.test";
-	F.env.name = "pbemd judge";
-	F.env.default_lang = "en";
-	F.env.pwcache = F.pw;
+	setup();
 	F.env.timezone = "UTC";
 	F.env.now = 1795000000;		/* Wed 2026-11-18 12:06:40 UTC */
-}
-
-static void
-teardown(void)
-{
-	char	 p[96];
-
-	db_close(F.db);
-	catalog_free(F.de);
-	catalog_free(F.en);
-	password_cache_free(F.pw);
-	unlink(F.path);
-	snprintf(p, sizeof(p), "%s-wal", F.path);
-	unlink(p);
-	snprintf(p, sizeof(p), "%s-shm", F.path);
-	unlink(p);
-}
-
-static void
-mail(const char *addr, const char *fmt, ...)
-{
-	struct message	 m;
-	char		 id[64], why[128], text[1024];
-	va_list		 ap;
-
-	va_start(ap, fmt);
-	vsnprintf(text, sizeof(text), fmt, ap);
-	va_end(ap);
-	memset(&m, 0, sizeof(m));
-	snprintf(id, sizeof(id), "c%d@example.test", ++F.seq);
-	m.reply_to = m.from = (char *)addr;
-	m.from_name = "";
-	m.subject = "orders";
-	m.message_id = id;
-	m.text = text;
-	m.text_len = strlen(text);
-	m.has_text = true;
-	F.env.now++;
-	ck_assert_int_eq(judge_handle_message(&F.env, &m, 1, (uint32_t)F.seq,
-	    why, sizeof(why)), JUDGE_HANDLED);
-}
-
-/* Everything queued for rcpt since the last call, concatenated; owned. */
-static char *
-take(const char *rcpt)
-{
-	struct db_outbox_row	 rows[128];
-	struct buf		 b;
-	int			 n, i;
-
-	buf_init(&b);
-	ck_assert_int_eq(db_outbox_due(F.db, F.env.now + 1, rows, 128, &n),
-	    DB_OK);
-	for (i = 0; i < n; i++) {
-		if (strcmp(rows[i].rcpt, rcpt) == 0) {
-			buf_add(&b, rows[i].message, rows[i].len);
-			buf_putc(&b, '\n');
-			db_outbox_sent(F.db, rows[i].id, F.env.now);
-		}
-		db_outbox_row_clear(&rows[i]);
-	}
-	buf_putc(&b, '\0');
-	return buf_steal(&b);
-}
-
-static void
-drain(void)
-{
-	free(take(GM));
-	free(take(ALICE));
-	free(take(BOB));
+	gmpw[0] = '\0';
 }
 
 static int
@@ -209,31 +112,28 @@ shown(time_t t, char *buf, size_t len)
 static void
 clock_game(const char *g, const char *words)
 {
-	const char	*p;
-	char		*r;
+	char	*r;
 
-	mail(GM, "CREATE %s weekeewachee %s", g, words);
+	mailf(GM, "CREATE %s weekeewachee %s", g, words);
 	r = take(GM);
 	ck_assert_msg(strstr(r, "is created") != NULL, "%s", r);
-	ck_assert_ptr_nonnull(p = strstr(r, "password is "));
-	p += strlen("password is ");
-	snprintf(F.gmpw, sizeof(F.gmpw), "%.*s", (int)strcspn(p, ": \r\n"), p);
+	gm_password(r, gmpw, sizeof(gmpw));
 	free(r);
-	mail(ALICE, "JOIN %s alicepw", g);
-	mail(BOB, "JOIN %s bobpw de", g);
+	mailf(ALICE, "JOIN %s alicepw", g);
+	mailf(BOB, "JOIN %s bobpw de", g);
 }
 
 static void
 gm(const char *g, const char *cmds)
 {
-	mail(GM, "SIGNON %s %s\n%s", g, F.gmpw, cmds);
+	mailf(GM, "SIGNON %s %s\n%s", g, gmpw, cmds);
 }
 
 START_TEST(create_strips_the_clock_words_and_confirms_them)
 {
 	char	*r;
 
-	mail(GM, "CREATE g1 weekeewachee blind move=1h grace=30m tz=" ZONE
+	mailf(GM, "CREATE g1 weekeewachee blind move=1h grace=30m tz=" ZONE
 	    " days=-MTWTF- at=20:00 cd");
 	r = take(GM);
 	ck_assert_ptr_nonnull(strstr(r, "Game g1 (weekeewachee) is created"));
@@ -244,12 +144,12 @@ START_TEST(create_strips_the_clock_words_and_confirms_them)
 	ck_assert_ptr_nonnull(strstr(r, "goes into civil disorder"));
 	free(r);
 	/* The game got its own word only. */
-	mail(GM, "LIST g1");
+	mailf(GM, "LIST g1");
 	expect(GM, "(blind)", NULL);
-	mail(GM, "CREATE g2 weekeewachee move=soon\nLIST g2");
+	mailf(GM, "CREATE g2 weekeewachee move=soon\nLIST g2");
 	expect(GM, "The clock option \"move=soon\" is not valid",
 	    "There is no game called g2", NULL);
-	mail(GM, "CREATE g3 weekeewachee tz=Mars/Olympus");
+	mailf(GM, "CREATE g3 weekeewachee tz=Mars/Olympus");
 	expect(GM, "\"tz=Mars/Olympus\" is not valid", NULL);
 }
 END_TEST
@@ -257,22 +157,19 @@ END_TEST
 START_TEST(a_game_without_clock_options_works_as_before)
 {
 	int		 before;
-	const char	*p;
 	char		*r;
 
-	mail(GM, "CREATE plain weekeewachee");
+	mailf(GM, "CREATE plain weekeewachee");
 	r = take(GM);
 	ck_assert_ptr_null(strstr(r, "Deadlines:"));
-	ck_assert_ptr_nonnull(p = strstr(r, "password is "));
-	p += strlen("password is ");
-	snprintf(F.gmpw, sizeof(F.gmpw), "%.*s", (int)strcspn(p, ": \r\n"), p);
+	gm_password(r, gmpw, sizeof(gmpw));
 	free(r);
-	mail(ALICE, "JOIN plain alicepw");
-	mail(BOB, "JOIN plain bobpw");
+	mailf(ALICE, "JOIN plain alicepw");
+	mailf(BOB, "JOIN plain bobpw");
 	expect_not(ALICE, "Deadline");
 	drain();
-	mail(ALICE, "SIGNON plain alicepw\nSETUP RPWS");
-	mail(BOB, "SIGNON plain bobpw\nSETUP RPWS");
+	mailf(ALICE, "SIGNON plain alicepw\nSETUP RPWS");
+	mailf(BOB, "SIGNON plain bobpw\nSETUP RPWS");
 	/* Adjudicated inside the mail, without any tick. */
 	expect(ALICE, "Both setups are revealed", NULL);
 	drain();
@@ -303,7 +200,7 @@ START_TEST(the_judge_proposes_and_the_gm_approves)
 	expect(GM, "Send APPROVE to confirm it", NULL);
 	ck_assert_int_eq(judge_next_wake(&F.env), c.proposed);
 	/* A player cannot approve. */
-	mail(ALICE, "SIGNON g alicepw\nAPPROVE");
+	mailf(ALICE, "SIGNON g alicepw\nAPPROVE");
 	expect(ALICE, "Only the game master", NULL);
 	gm("g", "APPROVE");
 	expect(GM, "The game master approved the deadline of game g: ", when,
@@ -319,7 +216,7 @@ START_TEST(the_judge_proposes_and_the_gm_approves)
 	gm("g", "APPROVE");
 	expect(GM, "The deadline is approved already", NULL);
 	/* The report shows the approved deadline and its grace. */
-	mail(ALICE, "SIGNON g alicepw");
+	mailf(ALICE, "SIGNON g alicepw");
 	expect(ALICE, "Deadline: ", when, "Grace period until", NULL);
 }
 END_TEST
@@ -328,8 +225,8 @@ START_TEST(complete_orders_are_processed_early_at_the_next_tick)
 {
 	clock_game("g", "move=1h tz=" ZONE);
 	drain();
-	mail(ALICE, "SIGNON g alicepw\nSETUP RPWS");
-	mail(BOB, "SIGNON g bobpw\nSETUP RPWS");
+	mailf(ALICE, "SIGNON g alicepw\nSETUP RPWS");
+	mailf(BOB, "SIGNON g bobpw\nSETUP RPWS");
 	/* The orders are in, but only the tick processes a game with a clock. */
 	expect_not(ALICE, "Both setups are revealed");
 	ck_assert_int_eq(phase_of("g"), 1);
@@ -354,13 +251,13 @@ START_TEST(set_wait_holds_the_phase_until_its_deadline)
 	clock_game("g", "move=1h grace=1h tz=" ZONE);
 	gm("g", "APPROVE");
 	drain();
-	mail(ALICE, "SIGNON g alicepw\nSET WAIT\nSETUP RPWS");
+	mailf(ALICE, "SIGNON g alicepw\nSET WAIT\nSETUP RPWS");
 	expect(ALICE, "will not be processed before its deadline", NULL);
-	mail(BOB, "SIGNON g bobpw\nSETUP RPWS");
+	mailf(BOB, "SIGNON g bobpw\nSETUP RPWS");
 	judge_tick(&F.env);
 	ck_assert_int_eq(phase_of("g"), 1);
 	/* SET NOWAIT and SET WAIT again: still waiting. */
-	mail(ALICE, "SIGNON g alicepw\nSET NOWAIT\nSET NO WAIT\nSET WAIT");
+	mailf(ALICE, "SIGNON g alicepw\nSET NOWAIT\nSET NO WAIT\nSET WAIT");
 	judge_tick(&F.env);
 	ck_assert_int_eq(phase_of("g"), 1);
 	c = clock_of("g");
@@ -382,7 +279,7 @@ START_TEST(late_players_are_reminded_once_and_the_gm_told)
 
 	clock_game("g", "move=1h grace=30m tz=" ZONE);
 	gm("g", "APPROVE");
-	mail(ALICE, "SIGNON g alicepw\nSETUP RPWS");
+	mailf(ALICE, "SIGNON g alicepw\nSETUP RPWS");
 	drain();
 	c = clock_of("g");
 	F.env.now = c.deadline - 1;
@@ -412,7 +309,7 @@ START_TEST(late_players_are_reminded_once_and_the_gm_told)
 	ck_assert_int_eq(pending(), 0);
 	ck_assert_int_eq(phase_of("g"), 1);
 	ck_assert_int_eq(judge_next_wake(&F.env), 0);
-	mail(BOB, "SIGNON g bobpw\nSETUP RPWS");
+	mailf(BOB, "SIGNON g bobpw\nSETUP RPWS");
 	judge_tick(&F.env);
 	ck_assert_int_eq(phase_of("g"), 2);
 	expect(ALICE, "Both setups are revealed", NULL);
@@ -422,12 +319,12 @@ END_TEST
 START_TEST(orders_with_errors_do_not_count_as_ready)
 {
 	clock_game("g", "move=1h tz=" ZONE);
-	mail(ALICE, "SIGNON g alicepw\nSETUP RPWS\nSETUP RPWX");
-	mail(BOB, "SIGNON g bobpw\nSETUP RPWS");
+	mailf(ALICE, "SIGNON g alicepw\nSETUP RPWS\nSETUP RPWX");
+	mailf(BOB, "SIGNON g bobpw\nSETUP RPWS");
 	judge_tick(&F.env);
 	ck_assert_int_eq(phase_of("g"), 1);
 	/* A later mail without errors clears the mark. */
-	mail(ALICE, "SIGNON g alicepw\nSETUP RPWS");
+	mailf(ALICE, "SIGNON g alicepw\nSETUP RPWS");
 	judge_tick(&F.env);
 	ck_assert_int_eq(phase_of("g"), 2);
 }
@@ -448,8 +345,8 @@ START_TEST(pause_stops_the_clock_and_resume_adds_the_pause)
 	expect(GM, "paused game g", "Game g is paused already", NULL);
 	expect(ALICE, "The game master paused game g", NULL);
 	expect(BOB, "angehalten", NULL);
-	mail(ALICE, "SIGNON g alicepw\nSETUP RPWS");
-	mail(BOB, "SIGNON g bobpw\nSETUP RPWS");
+	mailf(ALICE, "SIGNON g alicepw\nSETUP RPWS");
+	mailf(BOB, "SIGNON g bobpw\nSETUP RPWS");
 	expect(ALICE, "The game is paused by the game master", NULL);
 	F.env.now = c.grace_end + 3600;
 	judge_tick(&F.env);
@@ -478,7 +375,7 @@ START_TEST(a_judge_that_was_down_moves_the_deadlines_on)
 	gm("g", "APPROVE");
 	judge_tick(&F.env);		/* the heartbeat */
 	alive = F.env.now;
-	mail(ALICE, "SIGNON g alicepw\nSETUP RPWS");
+	mailf(ALICE, "SIGNON g alicepw\nSETUP RPWS");
 	drain();
 	c = clock_of("g");
 	/* Silent for two hours: the deadline and the grace end passed. */
@@ -515,7 +412,7 @@ START_TEST(an_extension_is_asked_granted_and_refused)
 	gm("g", "APPROVE");
 	drain();
 	c = clock_of("g");
-	mail(BOB, "SIGNON g bobpw\nEXTEND 2h");
+	mailf(BOB, "SIGNON g bobpw\nEXTEND 2h");
 	expect(BOB, "ging an den Spielleiter", NULL);
 	expect(GM, "Black asks to extend the deadline of game g by 2h",
 	    "EXTEND GRANT", NULL);
@@ -529,7 +426,7 @@ START_TEST(an_extension_is_asked_granted_and_refused)
 	expect(BOB, "verl", NULL);
 	ck_assert_int_eq(clock_of("g").deadline, c.deadline + 7200);
 	ck_assert_int_eq(judge_next_wake(&F.env), c.deadline + 7200);
-	mail(ALICE, "SIGNON g alicepw\nEXTEND 1h\nEXTEND soon");
+	mailf(ALICE, "SIGNON g alicepw\nEXTEND 1h\nEXTEND soon");
 	expect(ALICE, "went to the game master",
 	    "Players write EXTEND <duration>", NULL);
 	gm("g", "EXTEND REFUSE Blue\nEXTEND REFUSE White");
@@ -560,7 +457,7 @@ START_TEST(set_deadline_is_the_gm_s_and_is_announced)
 	    "SET DEADLINE 2027-12-24 18:00");
 	expect(GM, "That time has already passed", "Write the time as",
 	    "more than 120 days ahead", NULL);
-	mail(ALICE, "SIGNON g alicepw\nSET DEADLINE +1h");
+	mailf(ALICE, "SIGNON g alicepw\nSET DEADLINE +1h");
 	expect(ALICE, "Only the game master", NULL);
 	ck_assert_int_eq(clock_of("g").deadline, 1798131600);
 }
@@ -569,13 +466,13 @@ END_TEST
 START_TEST(process_runs_the_phase_now_and_guards_its_phase)
 {
 	clock_game("g", "move=1h tz=" ZONE);
-	mail(ALICE, "SIGNON g alicepw\nSETUP RPWS\nSET WAIT");
+	mailf(ALICE, "SIGNON g alicepw\nSETUP RPWS\nSET WAIT");
 	drain();
 	/* Black has no set-up: the game refuses, and says why. */
 	gm("g", "PROCESS");
 	expect(GM, "ERROR", NULL);
 	ck_assert_int_eq(phase_of("g"), 1);
-	mail(BOB, "SIGNON g bobpw\nSETUP RPWS");
+	mailf(BOB, "SIGNON g bobpw\nSETUP RPWS");
 	judge_tick(&F.env);
 	ck_assert_int_eq(phase_of("g"), 1);	/* White waits */
 	gm("g", "PROCESS S1901M");
@@ -594,8 +491,8 @@ START_TEST(rollback_restores_the_phase_and_keeps_its_orders)
 	char	*a;
 
 	clock_game("g", "move=1h tz=" ZONE);
-	mail(ALICE, "SIGNON g alicepw\nSETUP RPWS");
-	mail(BOB, "SIGNON g bobpw\nSETUP SWPR");
+	mailf(ALICE, "SIGNON g alicepw\nSETUP RPWS");
+	mailf(BOB, "SIGNON g bobpw\nSETUP SWPR");
 	judge_tick(&F.env);
 	ck_assert_int_eq(phase_of("g"), 2);
 	drain();
@@ -633,13 +530,13 @@ START_TEST(an_absence_moves_the_proposal_and_tells_the_gm)
 	    tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
 	ck_assert_int_eq(deadline_parse_day(day_text, ZONE, &day), 0);
 	ck_assert(c.proposed >= day.from && c.proposed <= day.to);
-	mail(BOB, "SIGNON g bobpw\nSET ABSENCE %s", day_text);
+	mailf(BOB, "SIGNON g bobpw\nSET ABSENCE %s", day_text);
 	expect(BOB, "Notiert", NULL);
 	expect(GM, "Black will be away from game g", "The judge now proposes",
 	    NULL);
 	expect(ALICE, "The judge now proposes", NULL);
 	ck_assert_int_eq(clock_of("g").proposed, c.proposed + 86400);
-	mail(BOB, "SIGNON g bobpw\nSET ABSENCE 2026-12-01 TO 2026-12-31\n"
+	mailf(BOB, "SIGNON g bobpw\nSET ABSENCE 2026-12-01 TO 2026-12-31\n"
 	    "SET ABSENCE 2026-12-02 2026-12-01\nSET NOABSENCE");
 	expect(BOB, "höchstens 15 Tage", "SET ABSENCE jjjj-mm-tt",
 	    "gelöscht", NULL);
@@ -650,7 +547,7 @@ START_TEST(an_absence_moves_the_proposal_and_tells_the_gm)
 	tz_local(c.deadline, ZONE, &tm, NULL, 0);
 	snprintf(day_text, sizeof(day_text), "%04d-%02d-%02d",
 	    tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
-	mail(ALICE, "SIGNON g alicepw\nSET ABSENCE %s", day_text);
+	mailf(ALICE, "SIGNON g alicepw\nSET ABSENCE %s", day_text);
 	expect(GM, "White will be away", "The current deadline", NULL);
 	ck_assert_int_eq(clock_of("g").deadline, c.deadline);
 }
@@ -672,19 +569,16 @@ static const struct {
 static void
 seven(const char *g, const char *words)
 {
-	const char	*p;
 	char		*r;
 	int		 i;
 
-	mail(GM, "CREATE %s standard %s", g, words);
+	mailf(GM, "CREATE %s standard %s", g, words);
 	r = take(GM);
 	ck_assert_msg(strstr(r, "is created") != NULL, "%s", r);
-	ck_assert_ptr_nonnull(p = strstr(r, "password is "));
-	p += strlen("password is ");
-	snprintf(F.gmpw, sizeof(F.gmpw), "%.*s", (int)strcspn(p, ": \r\n"), p);
+	gm_password(r, gmpw, sizeof(gmpw));
 	free(r);
 	for (i = 0; i < 7; i++)
-		mail(P[i].addr, "JOIN %s pass%d %s", g, i, P[i].power);
+		mailf(P[i].addr, "JOIN %s pass%d %s", g, i, P[i].power);
 	gm(g, "START");
 	for (i = 0; i < 7; i++)
 		free(take(P[i].addr));
@@ -696,7 +590,7 @@ seven(const char *g, const char *words)
 static void
 orders(const char *g, int i, const char *text)
 {
-	mail(P[i].addr, "SIGNON %s pass%d\n%s", g, i, text);
+	mailf(P[i].addr, "SIGNON %s pass%d\n%s", g, i, text);
 	free(take(P[i].addr));
 }
 
@@ -738,7 +632,7 @@ START_TEST(a_power_without_orders_holds_and_goes_into_civil_disorder)
 	ck_assert_int_eq(clock_of("dg").phase, c.phase + 1);
 	expect(P[0].addr, "Every order was in", NULL);
 	/* A sign-on ends the disorder, and the GM is told. */
-	mail(P[4].addr, "SIGNON dg pass4");
+	mailf(P[4].addr, "SIGNON dg pass4");
 	expect(P[4].addr, "no longer in civil disorder", NULL);
 	expect(GM, "Italy signed on again", NULL);
 	for (i = 0; i < 7; i++)
@@ -784,7 +678,7 @@ test_suite(void)
 	Suite	*s = suite_create("adjudicator/clock");
 	TCase	*tc = tcase_create("clock");
 
-	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_checked_fixture(tc, clock_setup, teardown);
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, create_strips_the_clock_words_and_confirms_them);
 	tcase_add_test(tc, a_game_without_clock_options_works_as_before);

@@ -15,105 +15,7 @@
 #include "adjudicator/picture.h"
 #include "common/util.h"
 #include "db/db.h"
-
-struct fixture {
-	char			 path[64];
-	struct db		*db;
-	struct catalog		*en, *de;
-	struct password_cache	*pw;
-	struct judge_env	 env;
-	int			 seq;
-};
-
-static struct fixture F;
-
-static void
-setup(void)
-{
-	char	 why[256];
-	int	 fd;
-
-	memset(&F, 0, sizeof(F));
-	strcpy(F.path, "/tmp/pbemd-judge-XXXXXX");
-	fd = mkstemp(F.path);
-	ck_assert_int_ge(fd, 0);
-	close(fd);
-	ck_assert_int_eq(password_init(), 0);
-	ck_assert_int_eq(db_open(F.path, &F.db, why, sizeof(why)), DB_OK);
-	F.en = catalog_load("templates", "en", NULL, why, sizeof(why));
-	ck_assert_msg(F.en != NULL, "%s", why);
-	F.de = catalog_load("templates", "de", F.en, why, sizeof(why));
-	ck_assert_msg(F.de != NULL, "%s", why);
-	F.pw = password_cache_new();
-	F.env.db = F.db;
-	F.env.cat[0] = F.en;
-	F.env.cat[1] = F.de;
-	F.env.address = "judge@example.test";
-	F.env.name = "pbemd judge";
-	F.env.default_lang = "en";
-	F.env.pwcache = F.pw;
-	F.env.now = 1700000000;
-}
-
-static void
-teardown(void)
-{
-	char	 p[96];
-
-	db_close(F.db);
-	catalog_free(F.de);
-	catalog_free(F.en);
-	password_cache_free(F.pw);
-	unlink(F.path);
-	snprintf(p, sizeof(p), "%s-wal", F.path);
-	unlink(p);
-	snprintf(p, sizeof(p), "%s-shm", F.path);
-	unlink(p);
-}
-
-/* Sends one mail from addr; returns the judge's result. */
-static enum judge_result
-mail(const char *addr, const char *text)
-{
-	struct message	 m;
-	char		 id[64], why[128];
-	enum judge_result r;
-
-	memset(&m, 0, sizeof(m));
-	snprintf(id, sizeof(id), "t%d@example.test", ++F.seq);
-	m.reply_to = (char *)addr;
-	m.from = (char *)addr;
-	m.from_name = "";
-	m.subject = "orders";
-	m.message_id = id;
-	m.text = (char *)text;
-	m.text_len = strlen(text);
-	m.has_text = true;
-	F.env.now++;
-	r = judge_handle_message(&F.env, &m, 1, (uint32_t)F.seq, why,
-	    sizeof(why));
-	return r;
-}
-
-/* Everything queued for rcpt since the last call, concatenated; owned. */
-static char *
-take(const char *rcpt)
-{
-	struct db_outbox_row	 rows[64];
-	struct buf		 b;
-	int			 n, i;
-
-	buf_init(&b);
-	ck_assert_int_eq(db_outbox_due(F.db, F.env.now + 1, rows, 64, &n), DB_OK);
-	for (i = 0; i < n; i++) {
-		if (strcmp(rows[i].rcpt, rcpt) == 0) {
-			buf_add(&b, rows[i].message, rows[i].len);
-			db_outbox_sent(F.db, rows[i].id, F.env.now);
-		}
-		db_outbox_row_clear(&rows[i]);
-	}
-	return buf_steal(&b);
-}
+#include "tests/unit/adjudicator/judge_fixture.h"
 
 static int
 outbox_count(void)
@@ -124,22 +26,11 @@ outbox_count(void)
 	return n;
 }
 
-/* The GM password from a CREATE reply. */
-static void
-gm_password(const char *reply, char *out, size_t len)
-{
-	const char	*p = strstr(reply, "password is ");
-
-	ck_assert_ptr_nonnull(p);
-	p += strlen("password is ");
-	snprintf(out, len, "%.*s", (int)strcspn(p, ": \r\n"), p);
-}
-
 START_TEST(help_is_answered_with_a_threaded_reply)
 {
 	char	*r;
 
-	ck_assert_int_eq(mail("alice@example.test", "HELP"), JUDGE_HANDLED);
+	mail("alice@example.test", "HELP");
 	r = take("alice@example.test");
 	ck_assert_ptr_nonnull(strstr(r, "> HELP"));
 	ck_assert_ptr_nonnull(strstr(r, "SIGNON <name> <password>"));
@@ -227,7 +118,7 @@ two_players(const char *g, bool blind)
 
 	snprintf(cmd, sizeof(cmd), "CREATE %s weekeewachee%s", g,
 	    blind ? " blind" : "");
-	ck_assert_int_eq(mail("gm@example.test", cmd), JUDGE_HANDLED);
+	mail("gm@example.test", cmd);
 	free(take("gm@example.test"));
 	snprintf(cmd, sizeof(cmd), "JOIN %s alicepw", g);
 	mail("alice@example.test", cmd);
@@ -292,7 +183,7 @@ play(const char *game, bool white, const char *order)
 
 	snprintf(text, sizeof(text), "SIGNON %s %s\n%s", game,
 	    white ? "alicepw" : "bobpw", order);
-	ck_assert_int_eq(mail(addr, text), JUDGE_HANDLED);
+	mail(addr, text);
 	return take(addr);
 }
 
