@@ -16,6 +16,7 @@
 
 #include "adjudicator/ari/ari.h"
 #include "adjudicator/rng.h"
+#include "tests/unit/adjudicator/diplomacy/support_game.h"
 
 #define STATE_MAX	65536
 #define SCENARIOS	"tests/data/ari/scenarios.txt"
@@ -26,20 +27,7 @@
 static void
 roundtrip(const struct game_state *st)
 {
-	static char		 a[STATE_MAX], b[STATE_MAX];
-	struct game_state	*copy;
-	struct game_diag	 why;
-	size_t			 n;
-
-	n = ari_ops.save(st, a, sizeof(a));
-	ck_assert_uint_lt(n, sizeof(a));
-	ck_assert_uint_eq(n, strlen(a) + 1);
-	if (ari_ops.load(a, &copy, &why) != 0)
-		ck_abort_msg("load of saved state failed: %s\n%s", why.msg.key,
-		    a);
-	ari_ops.save(copy, b, sizeof(b));
-	ck_assert_str_eq(a, b);
-	ari_ops.free(copy);
+	tg_state_roundtrip(&ari_ops, st);
 }
 
 static struct game_state *
@@ -117,39 +105,19 @@ play(struct game_state *st, int seat, const char *line, const char *canon)
 static const struct game_msg *
 find_msg(const struct game_view *v, const char *key)
 {
-	int	 i;
-
-	for (i = 0; i < v->nmsgs; i++)
-		if (strcmp(v->msgs[i].key, key) == 0)
-			return &v->msgs[i];
-	return NULL;
+	return tg_find(v, key, NULL);
 }
 
 static void
 assert_over(const struct game_state *st, int winner, const char *reason)
 {
-	struct game_view	 v;
-	const struct game_msg	*m;
-
-	ari_ops.view(st, GAME_SEAT_GM, &v);
-	ck_assert_int_eq(v.status, GAME_STATUS_OVER);
-	ck_assert_int_eq(v.winner, winner);
-	ck_assert(!v.due[0] && !v.due[1]);
-	m = find_msg(&v, winner == GAME_DRAWN ? "ari.result.draw" :
-	    "ari.result.win");
-	ck_assert_ptr_nonnull(m);
-	ck_assert_str_eq(m->args[m->nargs - 1], reason);
+	tg_assert_over(&ari_ops, st, winner, "ari", reason);
 }
 
 static int
 turn_of(const struct game_state *st)
 {
-	struct game_view	 v;
-
-	ari_ops.view(st, GAME_SEAT_GM, &v);
-	ck_assert_int_eq(v.status, GAME_STATUS_RUNNING);
-	ck_assert(v.due[0] != v.due[1]);
-	return v.due[0] ? 0 : 1;
+	return tg_turn(&ari_ops, st);
 }
 
 /* The legal orders of a seat, sorted. */

@@ -198,3 +198,57 @@ tg_find(const struct game_view *v, const char *key, const char *arg)
 	}
 	return NULL;
 }
+
+void
+tg_state_roundtrip(const struct game_ops *ops, const struct game_state *st)
+{
+	struct game_state	*copy;
+	struct game_diag	 why;
+	char			*a, *b;
+	size_t			 n;
+
+	n = ops->save(st, NULL, 0);
+	a = malloc(n);
+	ck_assert_ptr_nonnull(a);
+	ck_assert_uint_eq(ops->save(st, a, n), n);
+	ck_assert_uint_eq(n, strlen(a) + 1);
+	ck_assert_msg(ops->load(a, &copy, &why) == 0, "load: %s\n%s",
+	    why.msg.key, a);
+	b = malloc(n);
+	ck_assert_ptr_nonnull(b);
+	ck_assert_uint_eq(ops->save(copy, b, n), n);
+	ck_assert_str_eq(a, b);
+	ops->free(copy);
+	free(a);
+	free(b);
+}
+
+int
+tg_turn(const struct game_ops *ops, const struct game_state *st)
+{
+	struct game_view	 v;
+
+	ops->view(st, GAME_SEAT_GM, &v);
+	ck_assert_int_eq(v.status, GAME_STATUS_RUNNING);
+	ck_assert(v.due[0] != v.due[1]);
+	return v.due[0] ? 0 : 1;
+}
+
+void
+tg_assert_over(const struct game_ops *ops, const struct game_state *st,
+    int winner, const char *prefix, const char *reason)
+{
+	struct game_view	 v;
+	const struct game_msg	*m;
+	char			 key[GAME_KEY_MAX];
+
+	ops->view(st, GAME_SEAT_GM, &v);
+	ck_assert_int_eq(v.status, GAME_STATUS_OVER);
+	ck_assert_int_eq(v.winner, winner);
+	ck_assert(!v.due[0] && !v.due[1]);
+	snprintf(key, sizeof(key), "%s.result.%s", prefix,
+	    winner == GAME_DRAWN ? "draw" : "win");
+	m = tg_find(&v, key, NULL);
+	ck_assert_msg(m != NULL, "no %s", key);
+	ck_assert_str_eq(m->args[m->nargs - 1], reason);
+}

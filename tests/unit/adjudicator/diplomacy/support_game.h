@@ -2,7 +2,8 @@
  * support_game.h - test helpers for games driven through game_ops the way
  * the judge drives them: a list of orders in which a later order for the
  * same seat and slot replaces the earlier one, the save/load round trip
- * after every step, and looking up messages of a view. Also the map
+ * after every step, and looking up messages of a view; the round trip
+ * and the end of a game for a state held without struct tg. Also the map
  * fixture the engine tests share. Linked into every unit-test binary
  * (tests/module.mk).
  */
@@ -45,5 +46,19 @@ int		 tg_count(const struct game_view *, const char *key,
 const struct game_msg *tg_find(const struct game_view *, const char *key,
 		    const char *arg);
 char		*tg_save(const struct tg *);
+
+/*
+ * The same checks for a state a test holds itself, of any game: the
+ * round trip save(load(save(s))) == save(s) (STYLE.md 12); the seat to
+ * move of a running two-seat game; a game over with winner (a seat or
+ * GAME_DRAWN) and the reason its "PREFIX.result.win|draw" message ends
+ * with.
+ */
+void		 tg_state_roundtrip(const struct game_ops *,
+		    const struct game_state *);
+int		 tg_turn(const struct game_ops *, const struct game_state *);
+void		 tg_assert_over(const struct game_ops *,
+		    const struct game_state *, int winner, const char *prefix,
+		    const char *reason);
 
 #endif

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "adjudicator/klinzha/kz.h"
+#include "tests/unit/adjudicator/diplomacy/support_game.h"
 
 #define KZ_TEST_STATE_MAX	65536
 
@@ -27,18 +28,7 @@ kzt_field(const char *name)
 static inline void
 kzt_roundtrip(const struct game_state *st)
 {
-	static char		 a[KZ_TEST_STATE_MAX], b[KZ_TEST_STATE_MAX];
-	struct game_state	*copy;
-	struct game_diag	 why;
-	size_t			 n;
-
-	n = kz_ops.save(st, a, sizeof(a));
-	ck_assert_uint_lt(n, sizeof(a));
-	ck_assert_uint_eq(n, strlen(a) + 1);
-	ck_assert_msg(kz_ops.load(a, &copy, &why) == 0, "load: %s", a);
-	kz_ops.save(copy, b, sizeof(b));
-	ck_assert_str_eq(a, b);
-	kz_ops.free(copy);
+	tg_state_roundtrip(&kz_ops, st);
 }
 
 /*

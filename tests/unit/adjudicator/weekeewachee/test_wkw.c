@@ -14,6 +14,7 @@
 
 #include "adjudicator/game.h"
 #include "adjudicator/rng.h"
+#include "tests/unit/adjudicator/diplomacy/support_game.h"
 
 extern const struct game_ops wkw_ops;
 
@@ -24,18 +25,7 @@ extern const struct game_ops wkw_ops;
 static void
 roundtrip(const struct game_state *st)
 {
-	static char		 a[STATE_MAX], b[STATE_MAX];
-	struct game_state	*copy;
-	struct game_diag	 why;
-	size_t			 n;
-
-	n = wkw_ops.save(st, a, sizeof(a));
-	ck_assert_uint_lt(n, sizeof(a));
-	ck_assert_uint_eq(n, strlen(a) + 1);
-	ck_assert_int_eq(wkw_ops.load(a, &copy, &why), 0);
-	wkw_ops.save(copy, b, sizeof(b));
-	ck_assert_str_eq(a, b);
-	wkw_ops.free(copy);
+	tg_state_roundtrip(&wkw_ops, st);
 }
 
 static struct game_state *
@@ -152,12 +142,7 @@ setup_both(struct game_state *st, const char *white, const char *black)
 static const struct game_msg *
 find_msg(const struct game_view *v, const char *key)
 {
-	int	 i;
-
-	for (i = 0; i < v->nmsgs; i++)
-		if (strcmp(v->msgs[i].key, key) == 0)
-			return &v->msgs[i];
-	return NULL;
+	return tg_find(v, key, NULL);
 }
 
 /* The diagram letter on a square for a viewer (White's diagram layout). */
@@ -180,28 +165,13 @@ cell(const struct game_state *st, int seat, const char *sq)
 static void
 assert_over(const struct game_state *st, int winner, const char *reason)
 {
-	struct game_view	 v;
-	const struct game_msg	*m;
-
-	wkw_ops.view(st, GAME_SEAT_GM, &v);
-	ck_assert_int_eq(v.status, GAME_STATUS_OVER);
-	ck_assert_int_eq(v.winner, winner);
-	ck_assert(!v.due[0] && !v.due[1]);
-	m = find_msg(&v, winner == GAME_DRAWN ? "wkw.result.draw" :
-	    "wkw.result.win");
-	ck_assert_ptr_nonnull(m);
-	ck_assert_str_eq(m->args[m->nargs - 1], reason);
+	tg_assert_over(&wkw_ops, st, winner, "wkw", reason);
 }
 
 static int
 turn_of(const struct game_state *st)
 {
-	struct game_view	 v;
-
-	wkw_ops.view(st, GAME_SEAT_GM, &v);
-	ck_assert_int_eq(v.status, GAME_STATUS_RUNNING);
-	ck_assert(v.due[0] != v.due[1]);
-	return v.due[0] ? 0 : 1;
+	return tg_turn(&wkw_ops, st);
 }
 
 /* T-W1: the White well on b3 (S6's example). */

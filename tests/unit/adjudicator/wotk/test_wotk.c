@@ -11,27 +11,15 @@
 #include <string.h>
 
 #include "adjudicator/game.h"
+#include "tests/unit/adjudicator/diplomacy/support_game.h"
 
 extern const struct game_ops wotk_ops;
-
-#define STATE_MAX	65536
 
 /* save(load(save(s))) == save(s) (STYLE.md 12). */
 static void
 roundtrip(const struct game_state *st)
 {
-	static char		 a[STATE_MAX], b[STATE_MAX];
-	struct game_state	*copy;
-	struct game_diag	 why;
-	size_t			 n;
-
-	n = wotk_ops.save(st, a, sizeof(a));
-	ck_assert_uint_lt(n, sizeof(a));
-	ck_assert_uint_eq(n, strlen(a) + 1);
-	ck_assert_msg(wotk_ops.load(a, &copy, &why) == 0, "load: %s", a);
-	wotk_ops.save(copy, b, sizeof(b));
-	ck_assert_str_eq(a, b);
-	wotk_ops.free(copy);
+	tg_state_roundtrip(&wotk_ops, st);
 }
 
 static struct game_state *
