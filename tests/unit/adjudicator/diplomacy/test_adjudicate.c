@@ -7,33 +7,16 @@
 #include <string.h>
 
 #include "adjudicator/diplomacy/dip.h"
+#include "tests/unit/adjudicator/diplomacy/support_game.h"
 
 
-static struct dip_map		 map;
 static struct dip_report	 rep;
 static struct dip_scratch	 scratch;
 
 static void
-setup(void)
-{
-	struct game_diag why;
-
-	ck_assert_int_eq(dip_map_load(dip_standard_map_text, &map, &why), 0);
-}
-
-static int
-L(const char *name)
-{
-	int	 l = dip_map_locname(&map, name);
-
-	ck_assert_int_ge(l, 0);
-	return l;
-}
-
-static void
 unit(struct dip_state *st, int power, int kind, const char *loc)
 {
-	ck_assert_int_ge(dip_state_add_unit(st, power, kind, L(loc)), 0);
+	ck_assert_int_ge(dip_state_add_unit(st, power, kind, tg_loc(loc)), 0);
 }
 
 static int
@@ -41,13 +24,13 @@ orders(struct dip_order *o, int power, const char *line)
 {
 	struct game_diag why;
 
-	return dip_order_parse(&map, power, line, o, 16, &why);
+	return dip_order_parse(&tg_map, power, line, o, 16, &why);
 }
 
 static void
 empty_board(struct dip_state *st, unsigned options)
 {
-	dip_state_init(st, &map, options);
+	dip_state_init(st, &tg_map, options);
 	dip_state_clear(st);
 	dip_state_set_phase(st, "S1901M");
 }
@@ -87,7 +70,7 @@ START_TEST(a_dislodgement_opens_a_retreat_phase)
 	n = orders(o, 3, "A MUN - BUR, A RUH S A MUN - BUR");
 	dip_adjudicate(&st, o, n, &rep, &scratch);
 	ck_assert_int_eq(st.phase, DIP_RETREAT);
-	ck_assert(!dip_set_has(&st.retreat[0].options, L("MUN")));
+	ck_assert(!dip_set_has(&st.retreat[0].options, tg_loc("MUN")));
 	n = orders(o, 2, "A BUR R PAR");
 	dip_adjudicate(&st, o, n, &rep, &scratch);
 	ck_assert_int_eq(rep.out[0].result, DIP_SUCCEEDS);
@@ -101,16 +84,16 @@ START_TEST(starts_1898_with_one_unit_each)
 	struct dip_state	 st;
 	int			 p;
 
-	dip_state_init(&st, &map, DIP_OPT_START_1898);
+	dip_state_init(&st, &tg_map, DIP_OPT_START_1898);
 	ck_assert_int_eq(st.nunits, 7);
 	ck_assert_int_eq(st.year, 1899);
 	for (p = 0; p < 7; p++) {
 		ck_assert_int_eq(dip_state_centres(&st, p), 1);
 		ck_assert_int_eq(dip_state_units(&st, p), 1);
 	}
-	ck_assert_int_eq(st.owner[L("TRI")], 0);
-	ck_assert_int_eq(st.owner[L("VIE")], -1);
-	ck_assert_int_eq(st.unit[dip_state_unit_at(&st, L("STP"))].kind,
+	ck_assert_int_eq(st.owner[tg_loc("TRI")], 0);
+	ck_assert_int_eq(st.owner[tg_loc("VIE")], -1);
+	ck_assert_int_eq(st.unit[dip_state_unit_at(&st, tg_loc("STP"))].kind,
 	    DIP_ARMY);
 }
 END_TEST
@@ -121,8 +104,8 @@ START_TEST(builds_only_in_owned_home_centres_in_1898)
 	struct dip_order	 o[16];
 	int			 n;
 
-	dip_state_init(&st, &map, DIP_OPT_START_1898);
-	st.owner[L("BEL")] = 2;		/* France took Belgium */
+	dip_state_init(&st, &tg_map, DIP_OPT_START_1898);
+	st.owner[tg_loc("BEL")] = 2;		/* France took Belgium */
 	dip_state_set_phase(&st, "W1899A");
 	n = orders(o, 2, "BUILD A PAR, BUILD A BEL");
 	dip_adjudicate(&st, o, n, &rep, &scratch);
@@ -139,15 +122,15 @@ START_TEST(owners_change_after_the_fall_only)
 	struct dip_order	 o[16];
 	int			 n;
 
-	dip_state_init(&st, &map, 0);
+	dip_state_init(&st, &tg_map, 0);
 	n = orders(o, 2, "A PAR - BUR, F BRE - MAO");
 	dip_adjudicate(&st, o, n, &rep, &scratch);
 	ck_assert_int_eq(st.season, DIP_FALL);
 	n = orders(o, 2, "F MAO - POR, A BUR - BEL");
 	dip_adjudicate(&st, o, n, &rep, &scratch);
 	ck_assert(rep.owners_changed);
-	ck_assert_int_eq(st.owner[L("POR")], 2);
-	ck_assert_int_eq(st.owner[L("BEL")], 2);
+	ck_assert_int_eq(st.owner[tg_loc("POR")], 2);
+	ck_assert_int_eq(st.owner[tg_loc("BEL")], 2);
 	ck_assert_int_eq(st.phase, DIP_ADJUST);
 	n = orders(o, 2, "BUILD A PAR, BUILD F BRE");
 	dip_adjudicate(&st, o, n, &rep, &scratch);
@@ -161,11 +144,11 @@ START_TEST(unordered_units_hold)
 	struct dip_state	 st;
 	int			 i;
 
-	dip_state_init(&st, &map, 0);
+	dip_state_init(&st, &tg_map, 0);
 	dip_adjudicate(&st, NULL, 0, &rep, &scratch);
 	ck_assert_int_eq(st.nunits, 22);
 	for (i = 0; i < st.nunits; i++)
-		ck_assert_int_eq(st.unit[i].loc, map.start[i].loc);
+		ck_assert_int_eq(st.unit[i].loc, tg_map.start[i].loc);
 }
 END_TEST
 
@@ -176,8 +159,8 @@ START_TEST(eighteen_centres_win)
 
 	empty_board(&st, 0);
 	dip_state_set_phase(&st, "F1905M");
-	for (p = 0; p < map.nprov && n < 18; p++)
-		if (map.prov[p].centre) {
+	for (p = 0; p < tg_map.nprov && n < 18; p++)
+		if (tg_map.prov[p].centre) {
 			st.owner[p] = 5;
 			n++;
 		}
@@ -192,12 +175,12 @@ START_TEST(civil_disorder_removes_the_farthest_unit)
 
 	empty_board(&st, 0);
 	dip_state_set_phase(&st, "W1901A");
-	st.owner[L("MOS")] = 5;
+	st.owner[tg_loc("MOS")] = 5;
 	unit(&st, 5, DIP_ARMY, "UKR");
 	unit(&st, 5, DIP_FLEET, "NAO");
 	dip_adjudicate(&st, NULL, 0, &rep, &scratch);
 	ck_assert_int_eq(rep.nautoremoved, 1);
-	ck_assert_int_eq(rep.autoremoved[0].loc, L("NAO"));
+	ck_assert_int_eq(rep.autoremoved[0].loc, tg_loc("NAO"));
 	ck_assert_int_eq(st.nunits, 1);
 }
 END_TEST
@@ -208,7 +191,7 @@ test_suite(void)
 	Suite	*s = suite_create("adjudicator/diplomacy/adjudicate");
 	TCase	*t = tcase_create("phases");
 
-	tcase_add_checked_fixture(t, setup, NULL);
+	tcase_add_checked_fixture(t, tg_map_setup, NULL);
 	tcase_add_test(t, no_retreat_destroys_dislodged_units);
 	tcase_add_test(t, a_dislodgement_opens_a_retreat_phase);
 	tcase_add_test(t, starts_1898_with_one_unit_each);

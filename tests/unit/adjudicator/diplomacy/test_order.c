@@ -6,26 +6,9 @@
 #include <string.h>
 
 #include "adjudicator/diplomacy/dip.h"
+#include "tests/unit/adjudicator/diplomacy/support_game.h"
 
 
-static struct dip_map	 map;
-
-static void
-setup(void)
-{
-	struct game_diag why;
-
-	ck_assert_int_eq(dip_map_load(dip_standard_map_text, &map, &why), 0);
-}
-
-static int
-L(const char *name)
-{
-	int	 l = dip_map_locname(&map, name);
-
-	ck_assert_int_ge(l, 0);
-	return l;
-}
 
 static struct dip_order
 one(const char *text)
@@ -34,7 +17,7 @@ one(const char *text)
 	struct game_diag	 why;
 	int			 n;
 
-	n = dip_order_parse(&map, 2, text, o, 4, &why);
+	n = dip_order_parse(&tg_map, 2, text, o, 4, &why);
 	ck_assert_msg(n == 1, "%s: %d orders (%s)", text, n, why.msg.key);
 	return o[0];
 }
@@ -44,7 +27,7 @@ error_of(const char *text, struct game_diag *why)
 {
 	struct dip_order	 o[4];
 
-	ck_assert_int_eq(dip_order_parse(&map, 2, text, o, 4, why), -1);
+	ck_assert_int_eq(dip_order_parse(&tg_map, 2, text, o, 4, why), -1);
 	return why->msg.key;
 }
 
@@ -59,8 +42,8 @@ START_TEST(reads_the_usual_move_spellings)
 		struct dip_order o = one(texts[i]);
 
 		ck_assert_int_eq(o.kind, DIP_MOVE);
-		ck_assert_int_eq(o.uloc, L("PAR"));
-		ck_assert_int_eq(o.dest, L("BUR"));
+		ck_assert_int_eq(o.uloc, tg_loc("PAR"));
+		ck_assert_int_eq(o.dest, tg_loc("BUR"));
 		ck_assert(!o.via);
 	}
 	ck_assert_int_eq(one("PAR-BUR").ukind, DIP_ANYKIND);
@@ -79,8 +62,8 @@ START_TEST(reads_coast_spellings)
 	for (i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
 		struct dip_order o = one(texts[i]);
 
-		ck_assert_msg(o.dest == L("SPA/NC"), "%s", texts[i]);
-		ck_assert_int_eq(o.uloc, L("MAO"));
+		ck_assert_msg(o.dest == tg_loc("SPA/NC"), "%s", texts[i]);
+		ck_assert_int_eq(o.uloc, tg_loc("MAO"));
 	}
 }
 END_TEST
@@ -88,8 +71,8 @@ END_TEST
 START_TEST(never_guesses_a_coast)
 {
 	/* DATC 6.B.1: the board decides, the parser keeps what was written. */
-	ck_assert_int_eq(one("F MAO - SPA").dest, L("SPA"));
-	ck_assert_int_eq(one("BUILD F STP").uloc, L("STP"));
+	ck_assert_int_eq(one("F MAO - SPA").dest, tg_loc("SPA"));
+	ck_assert_int_eq(one("BUILD F STP").uloc, tg_loc("STP"));
 }
 END_TEST
 
@@ -99,8 +82,8 @@ START_TEST(reads_supports_convoys_and_holds)
 
 	o = one("A TYR S A VEN - TRI");
 	ck_assert_int_eq(o.kind, DIP_SUPPORT);
-	ck_assert_int_eq(o.tloc, L("VEN"));
-	ck_assert_int_eq(o.dest, L("TRI"));
+	ck_assert_int_eq(o.tloc, tg_loc("VEN"));
+	ck_assert_int_eq(o.dest, tg_loc("TRI"));
 	o = one("Tyrolia supports Venice");
 	ck_assert_int_eq(o.kind, DIP_SUPPORT);
 	ck_assert_int_eq(o.dest, -1);
@@ -109,8 +92,8 @@ START_TEST(reads_supports_convoys_and_holds)
 	o = one("F NTH convoys army London to Belgium");
 	ck_assert_int_eq(o.kind, DIP_CONVOY);
 	ck_assert_int_eq(o.tkind, DIP_ARMY);
-	ck_assert_int_eq(o.tloc, L("LON"));
-	ck_assert_int_eq(o.dest, L("BEL"));
+	ck_assert_int_eq(o.tloc, tg_loc("LON"));
+	ck_assert_int_eq(o.dest, tg_loc("BEL"));
 	ck_assert_int_eq(one("F NTH H").kind, DIP_HOLD);
 	ck_assert_int_eq(one("north sea holds").kind, DIP_HOLD);
 }
@@ -122,10 +105,10 @@ START_TEST(a_name_never_eats_an_order_word)
 	struct dip_order o = one("A MAR S A PAR - BUR");
 
 	ck_assert_int_eq(o.kind, DIP_SUPPORT);
-	ck_assert_int_eq(o.uloc, L("MAR"));
+	ck_assert_int_eq(o.uloc, tg_loc("MAR"));
 	o = one("F PRU S F BAL");
 	ck_assert_int_eq(o.kind, DIP_SUPPORT);
-	ck_assert_int_eq(o.tloc, L("BAL"));
+	ck_assert_int_eq(o.tloc, tg_loc("BAL"));
 }
 END_TEST
 
@@ -134,7 +117,7 @@ START_TEST(reads_via_convoy_and_spelled_routes)
 	ck_assert(one("A LON - BEL via convoy").via);
 	ck_assert(one("A LON - BEL VIA").via);
 	ck_assert(one("A LON - NTH - BEL").via);
-	ck_assert_int_eq(one("A LON - NTH - BEL").dest, L("BEL"));
+	ck_assert_int_eq(one("A LON - NTH - BEL").dest, tg_loc("BEL"));
 }
 END_TEST
 
@@ -143,16 +126,16 @@ START_TEST(reads_several_orders_per_line)
 	struct dip_order	 o[4];
 	struct game_diag	 why;
 
-	ck_assert_int_eq(dip_order_parse(&map, 2,
+	ck_assert_int_eq(dip_order_parse(&tg_map, 2,
 	    "A PAR - BUR, A MAR S A PAR - BUR; F BRE - MAO", o, 4, &why), 3);
-	ck_assert_int_eq(o[2].uloc, L("BRE"));
+	ck_assert_int_eq(o[2].uloc, tg_loc("BRE"));
 }
 END_TEST
 
 START_TEST(reads_retreats_builds_and_removals)
 {
 	ck_assert_int_eq(one("A HOL R BEL").kind, DIP_RETREAT_TO);
-	ck_assert_int_eq(one("BUILD F STP/NC").uloc, L("STP/NC"));
+	ck_assert_int_eq(one("BUILD F STP/NC").uloc, tg_loc("STP/NC"));
 	ck_assert_int_eq(one("build army kiel").ukind, DIP_ARMY);
 	ck_assert_int_eq(one("REMOVE A PAR").kind, DIP_REMOVE);
 	ck_assert_int_eq(one("A PAR D").kind, DIP_DISBAND);
@@ -196,7 +179,7 @@ START_TEST(formats_what_it_reads_back)
 	for (i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
 		struct dip_order a = one(texts[i]), b;
 
-		dip_order_format(&map, &a, buf, sizeof(buf));
+		dip_order_format(&tg_map, &a, buf, sizeof(buf));
 		ck_assert_str_eq(buf, texts[i]);
 		b = one(buf);
 		ck_assert_int_eq(memcmp(&a, &b, sizeof(a)), 0);
@@ -210,7 +193,7 @@ test_suite(void)
 	Suite	*s = suite_create("adjudicator/diplomacy/order");
 	TCase	*t = tcase_create("order");
 
-	tcase_add_checked_fixture(t, setup, NULL);
+	tcase_add_checked_fixture(t, tg_map_setup, NULL);
 	tcase_add_test(t, reads_the_usual_move_spellings);
 	tcase_add_test(t, reads_coast_spellings);
 	tcase_add_test(t, never_guesses_a_coast);
