@@ -304,8 +304,9 @@ judge_reply(struct judge_session *s)
 	buf_free(&body);
 }
 
-static void
-judge_session_init(struct judge_session *s, const struct judge_env *env,
+/* A session for one mail (m) or one step of the clock (m NULL). */
+void
+judge_session_begin(struct judge_session *s, const struct judge_env *env,
     const struct message *m)
 {
 	memset(s, 0, sizeof(*s));
@@ -335,13 +336,21 @@ judge_finish(struct judge_session *s, enum judge_result ok, char *why,
 		snprintf(why, whylen, "store error; rolled back");
 		rc = JUDGE_TEMPFAIL;
 	}
+	judge_session_end(s);
+	return rc;
+}
+
+/* Frees what judge_session_begin() and the commands gathered. */
+void
+judge_session_end(struct judge_session *s)
+{
 	buf_free(&s->reply);
 	buf_free(&s->own_report);
 	buf_free(&s->press.body);
 	buf_free(&s->own_picture);
 	buf_free(&s->last_picture);
 	free(s->last_cells);
-	return rc;
+	s->last_cells = NULL;
 }
 
 enum judge_result
@@ -362,7 +371,7 @@ judge_handle_message(const struct judge_env *env, const struct message *m,
 		snprintf(why, whylen, "inbox lookup failed");
 		return JUDGE_TEMPFAIL;
 	}
-	judge_session_init(&s, env, m);
+	judge_session_begin(&s, env, m);
 	memset(&in, 0, sizeof(in));
 	in.uidvalidity = uidvalidity;
 	in.uid = uid;
@@ -416,7 +425,7 @@ judge_quarantine(const struct judge_env *env, const struct message *m,
 
 	if (db_begin(env->db) != DB_OK)
 		return JUDGE_TEMPFAIL;
-	judge_session_init(&s, env, m);
+	judge_session_begin(&s, env, m);
 	memset(&in, 0, sizeof(in));
 	in.uidvalidity = uidvalidity;
 	in.uid = uid;

@@ -100,6 +100,9 @@ void	judge_cmd_signon(struct judge_session *, struct judge_line *);
 void	judge_cmd_resign(struct judge_session *, struct judge_line *);
 void	judge_orders(struct judge_session *, struct judge_line *);
 void	judge_orders_flush(struct judge_session *);
+void	judge_session_begin(struct judge_session *, const struct judge_env *,
+	    const struct message *);
+void	judge_session_end(struct judge_session *);
 void	judge_speak_as(struct judge_session *, const struct judge_seat *);
 bool	judge_lookup(struct judge_session *, const char *name,
 	    struct judge_seat *);

@@ -45,11 +45,7 @@ struct judge_orders {
 void
 judge_tick_session(struct judge_session *s, const struct judge_env *env)
 {
-	memset(s, 0, sizeof(*s));
-	s->env = env;
-	s->cat = judge_catalog(env, env->default_lang);
-	buf_init(&s->reply);
-	buf_init(&s->own_report);
+	judge_session_begin(s, env, NULL);
 }
 
 /* Commits or, after a store error, rolls back. 0 or -1. */
@@ -62,8 +58,7 @@ judge_tick_finish(struct judge_session *s)
 		db_rollback(s->env->db);
 		rc = -1;
 	}
-	buf_free(&s->reply);
-	buf_free(&s->own_report);
+	judge_session_end(s);
 	return rc;
 }
 
