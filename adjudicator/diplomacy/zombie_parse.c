@@ -406,12 +406,40 @@ zombie_parse(const struct game_state *st, int seat, const char *line,
 	return one_line(st, seat, rest, board, out, max, why);
 }
 
-/* The stored orders of one board (texts "NR: ..." or "Z: ..."). */
+/*
+ * The stored orders of one board (texts "NR: ..." or "Z: ..."). An
+ * undead order is the dislodged unit's order in place of a retreat
+ * (rules/zombie-diplomacy.md, undead units): it stands in as the unit
+ * leaving the board, so the unit is no longer owed.
+ */
 static void
 collect(const struct game_state *st, const struct dip_board *b,
     const struct game_order *o, int n, struct dip_board_orders *bo)
 {
+	const struct dip_map	*m = &st->map;
+	int			 i, r, from, to;
+
 	dip_board_collect(b, o, n, b == &st->nr ? "NR:" : "Z:", bo);
+	if (b != &st->z || !st->undead || st->kind != DIP_RETREAT)
+		return;
+	for (i = 0; i < n && bo->n < DIP_MAX_ORDERS; i++) {
+		if (strncmp(o[i].text, "Z:", 2) != 0 ||
+		    zombie_undead_read(st, o[i].text + 2, &from, &to) != 0)
+			continue;
+		for (r = 0; r < b->st.nretreats; r++) {
+			const struct dip_unit *u = &b->st.retreat[r].unit;
+
+			if (u->power != o[i].seat || m->loc[u->loc].prov != from)
+				continue;
+			memset(&bo->o[bo->n], 0, sizeof(bo->o[0]));
+			bo->o[bo->n].kind = DIP_DISBAND;
+			bo->o[bo->n].power = u->power;
+			bo->o[bo->n].ukind = (int8_t)u->kind;
+			bo->o[bo->n].uloc = u->loc;
+			bo->o[bo->n].tkind = DIP_ANYKIND;
+			bo->o[bo->n++].dest = -1;
+		}
+	}
 }
 
 static int

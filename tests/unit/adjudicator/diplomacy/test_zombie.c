@@ -253,12 +253,17 @@ START_TEST(undead_units_rise_on_the_nr_board_and_never_move)
 {
 	struct tg		*g = z_dislodgement("undead");
 	const struct game_view	*v;
+	struct game_msg		 m[16];
 
 	tg_refused(g, AUS, "UNDEAD A VIE -> MUN", "zombie.err.undead_place");
 	tg_refused(g, AUS, "UNDEAD A VIE -> BOH", "zombie.err.undead_occupied");
 	tg_refused(g, AUS, "UNDEAD A VIE -> ADR", "zombie.err.undead_place");
+	ck_assert(!zombie_ops.ready(g->st, g->o, g->n));
 	tg_ok(g, AUS, "undead A VIE -> Tyrolia");
 	ck_assert_str_eq(g->o[0].text, "Z: UNDEAD A VIE -> TYR");
+	/* The undead order is the unit's order: nothing is owed now. */
+	ck_assert_int_eq(pending(g, AUS, m), 0);
+	ck_assert(zombie_ops.ready(g->st, g->o, g->n));
 	tg_play(g);
 	v = tg_view(g, GER);
 	ck_assert_str_eq(v->phase, "F1905M");
