@@ -279,6 +279,9 @@ int
 zombie_adjudicate(struct game_state *st, const struct game_order *o, int n,
     struct game_diag *why)
 {
+	int	 year = st->year;
+	uint8_t	 season = st->season, kind = st->kind;
+
 	if (!st->started || st->over) {
 		game_diag_set(why, "dip.err.over", 0);
 		return -1;
@@ -322,7 +325,14 @@ zombie_adjudicate(struct game_state *st, const struct game_order *o, int n,
 	if (st->kind == DIP_ADJUST && !zombie_active(st, &st->nr) &&
 	    !zombie_active(st, &st->z))
 		season_end(st);
+	/* The game ended in this phase: the final report is of this phase,
+	 * not of one that will never be played (as a standard game's draw). */
 	check_over(st);
+	if (st->over) {
+		st->year = year;
+		st->season = season;
+		st->kind = kind;
+	}
 	st->ply++;
 	return 0;
 }

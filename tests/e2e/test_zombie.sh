@@ -225,6 +225,7 @@ for p in eng fra ger ita rus tur; do
 	says "the final standings reach $p" "$p" "The game is over. Final standings"
 done
 says "the final standings reach aus, in German" aus "Das Spiel ist beendet. Endstand"
+says "the final report is of Spring 1910, where the game ended" eng "NR S1910M"
 says "the GM gets the final standings" gm "The game is over. Final standings"
 says "the NR-board ends in a draw of all seven" rus "Turkey shares the draw."
 zdraw=$(since fra | sed -n '/^--- Zombie-board/,/^The game is over/p' | grep -c 'shares the draw')

@@ -331,6 +331,8 @@ START_TEST(draws_are_voted_per_board)
 	tg_play(g);
 	v = tg_view(g, ENG);
 	ck_assert_int_eq(v->status, GAME_STATUS_OVER);
+	/* The clock stays at the phase the game ended in. */
+	ck_assert_str_eq(v->phase, "F1910M");
 	/* NR 3-way draw: 3 each; Zombie 2-way draw: 4 each. Austria 7,
 	 * then Germany 4 (1 centre), England and France 3 (1 centre). */
 	ck_assert_ptr_nonnull(tg_find(v, "zombie.view.final", NULL));
