@@ -14,8 +14,8 @@ declare -A MARK
 
 mark() { local u; for u in $DIP_USERS; do MARK[$u]=$(count "$u"); done; }
 
-# mail USER UID: one mail, decoded, from the cache or over IMAP.
-mail() {
+# mail_text USER UID: one mail, decoded, from the cache or over IMAP.
+mail_text() {
 	local d=${DIP_MAIL_CACHE:-$DIR/mail} f
 	f=$d/$1.$2
 	[[ -s $f ]] || { mkdir -p "$d"; fetch "$1" "$2" | tr -d '\r' |
@@ -26,7 +26,7 @@ mail() {
 since() {
 	local u=$1 i n
 	n=$(count "$u")
-	for ((i = MARK[$u] + 1; i <= n; i++)); do mail "$u" "$i"; done
+	for ((i = MARK[$u] + 1; i <= n; i++)); do mail_text "$u" "$i"; done
 }
 
 # wait_new USER N [SECONDS]: until USER has N mails more than at the mark.
@@ -36,6 +36,10 @@ wait_new() {
 }
 
 has() { grep -qF -- "$2" <<<"$1"; }
-# says NAME USER TEXT: USER's mail since the mark contains TEXT.
-says() { local m; m=$(since "$2"); check "$1" has "$m" "$3"; }
+# says NAME USER TEXT: USER's mail since the mark contains TEXT; when not,
+# the end of that mail is printed (without base64 lines) to show why.
+says() {
+	local m; m=$(since "$2")
+	if has "$m" "$3"; then ok "$1"; else ko "$1"; printf '%s\n' "$m" | grep -v '^[A-Za-z0-9+/]\{60,\}$' | tail -n 40; fi
+}
 says_not() { local m; m=$(since "$2"); if has "$m" "$3"; then ko "$1"; else ok "$1"; fi; }

@@ -16,35 +16,15 @@
 # M failed".
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/dip_lib.sh"
 
 PLAYERS=(aus eng fra ger ita rus tur)
 POWERS=(Austria England France Germany Italy Russia Turkey)
 E2E_USERS="judge gm ${PLAYERS[*]}"
+DIP_USERS="gm ${PLAYERS[*]}"
 stack_up || { echo "test_diplomacy: cannot start the mail stack"; echo "0 passed, 1 failed"; exit 1; }
 pbemd_conf "$DIR/pbemd.ini" "timezone = Europe/Berlin"
 pbemd_up
-
-# Mail each user received since the last mark, quoted-printable undone.
-declare -A MARK
-mark() { local u; for u in gm "${PLAYERS[@]}"; do MARK[$u]=$(count "$u"); done; }
-since() {
-	local u=$1 i n
-	n=$(count "$u")
-	for ((i = MARK[$u] + 1; i <= n; i++)); do fetch "$u" "$i"; done |
-		tr -d '\r' | perl -MMIME::QuotedPrint -ne 'print decode_qp($_)'
-}
-# wait_new USER N [SECONDS]: until USER has N mails more than at the mark.
-wait_new() {
-	wait_count "$1" $((MARK[$1] + $2)) "${3:-40}" ||
-		{ echo "user $1: fewer than $2 new mails"; return 1; }
-}
-has() { grep -qF -- "$2" <<<"$1"; }
-# says NAME USER TEXT: USER's mail since the mark contains TEXT.
-says() {
-	local m; m=$(since "$2")
-	if has "$m" "$3"; then ok "$1"; else ko "$1"; printf '%s\n' "$m" | grep -v '^[A-Za-z0-9+/]\{60,\}$' | tail -n 40; fi
-}
-says_not() { local m; m=$(since "$2"); if has "$m" "$3"; then ko "$1"; else ok "$1"; fi; }
 
 signon() { printf 'SIGNON dg %spw\n%s' "$1" "$2"; }
 gm_do() { send_mail gm "gm" "SIGNON dg $GMPW
