@@ -271,7 +271,14 @@ draw_vote(const struct dip_board *b, int power, const char *w,
 	snprintf(out->slot, sizeof(out->slot), "%sdraw", prefix);
 	snprintf(out->text, sizeof(out->text), "%s%s%s", prefix,
 	    *prefix ? " " : "", yes ? "DRAW" : "NO DRAW");
-	game_msg_set(&out->echo, yes ? "dip.ok.draw" : "dip.ok.nodraw", 0);
+	/* Zombie-Diplomacy votes per board: the echo names it. */
+	if (*prefix != '\0')
+		game_msg_set(&out->echo, yes ? "dip.ok.draw_on" :
+		    "dip.ok.nodraw_on", 1, strcmp(prefix, "NR:") == 0 ?
+		    "@zombie.board.nr" : "@zombie.board.z");
+	else
+		game_msg_set(&out->echo, yes ? "dip.ok.draw" : "dip.ok.nodraw",
+		    0);
 	return 1;
 }
 

@@ -218,7 +218,7 @@ orders aus "NR: DRAW
 Z: DRAW" eng "NR: DRAW" fra "NR: DRAW" ita "NR: DRAW
 Z: DRAW" rus "NR: DRAW" tur "NR: DRAW"
 says "a power not on the Zombie-board cannot vote there" ita "ERROR"
-says "the vote is held" eng "you vote for a draw including all survivors (DIAS)"
+says "the vote is held, for the board it names" eng "on the NR-board you vote for a draw including all its survivors (DIAS)"
 completes ger "NR: DRAW
 Z: DRAW"
 for p in eng fra ger ita rus tur; do

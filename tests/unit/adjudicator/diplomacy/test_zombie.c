@@ -314,7 +314,11 @@ START_TEST(draws_are_voted_per_board)
 	tg_ok(g, FRA, "NR: DRAW");
 	ck_assert_str_eq(g->o[0].slot, "NR:draw");
 	tg_ok(g, GER, "Z: DRAW");
+	/* The confirmation names the board the vote is for. */
+	ck_assert_str_eq(g->o[g->n - 1].echo.key, "dip.ok.draw_on");
+	ck_assert_str_eq(g->o[g->n - 1].echo.args[0], "@zombie.board.z");
 	tg_ok(g, AUS, "Z: NO DRAW");
+	ck_assert_str_eq(g->o[g->n - 1].echo.key, "dip.ok.nodraw_on");
 	tg_play(g);
 	v = tg_view(g, AUS);
 	ck_assert_int_eq(v->status, GAME_STATUS_RUNNING);
