@@ -145,8 +145,17 @@ judge_report_one(struct judge_session *s, const struct judge_seat *w,
 	}
 	judge_clock_report(s, w, seat, cat, &body);
 	if (sender) {
-		buf_reset(&s->own_report);
+		/* A later report of the same position replaces the earlier
+		 * one; one of a new position (a GM's PROCESS lines, one
+		 * after the other) is added, so none is lost. */
+		if (s->own_report.len > 0 && s->own_report_game == w->game.id &&
+		    s->own_report_ply != v.ply)
+			buf_putc(&s->own_report, '\n');
+		else
+			buf_reset(&s->own_report);
 		buf_add(&s->own_report, body.data, body.len);
+		s->own_report_game = w->game.id;
+		s->own_report_ply = v.ply;
 		buf_reset(&s->own_picture);
 		buf_add(&s->own_picture, png.data, png.len);
 		strlcpy_(s->own_picture_name, name,

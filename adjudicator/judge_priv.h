@@ -47,7 +47,9 @@ struct judge_session {
 	int64_t			 inbox_id;
 	const struct catalog	*cat;		/* the sender's language */
 	struct buf		 reply;		/* body of the reply */
-	struct buf		 own_report;	/* the sender's report, if any */
+	struct buf		 own_report;	/* the sender's reports, if any */
+	int64_t			 own_report_game; /* ... of this game */
+	int			 own_report_ply;  /* the last one's ply */
 	struct buf		 own_picture;	/* its board as a PNG, if any */
 	char			 own_picture_name[JUDGE_PICTURE_NAME];
 	/* The last picture drawn in this mail and the cells it shows: in a

@@ -393,6 +393,30 @@ START_TEST(summary_tabulates_centres_per_year)
 }
 END_TEST
 
+/*
+ * The GM's reply to a mail of several PROCESS lines carries the report of
+ * every phase it played, not only of the last.
+ */
+START_TEST(a_gm_processing_two_phases_gets_both_reports)
+{
+	char	*r, *first, *second;
+
+	seven("gp", "move=1h retreat=1h adjust=1h");
+	r = as_gm("gp", "PROCESS\nPROCESS");
+	hasnt(r, "ERROR");
+	first = strstr(r, "Spring 1901");
+	second = strstr(r, "Fall 1901");
+	ck_assert_msg(first != NULL && second != NULL && first < second,
+	    "%s", r);
+	free(r);
+	/* Every player got both reports, one mail each. */
+	r = mine(FRA);
+	has(r, "Spring 1901");
+	has(r, "Fall 1901");
+	free(r);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -408,6 +432,7 @@ test_suite(void)
 	tcase_add_test(tc, a_resigned_zombie_power_is_due_again_after_a_takeover);
 	tcase_add_test(tc, history_and_summary_of_a_seven_player_game);
 	tcase_add_test(tc, summary_tabulates_centres_per_year);
+	tcase_add_test(tc, a_gm_processing_two_phases_gets_both_reports);
 	suite_add_tcase(s, tc);
 	return s;
 }
