@@ -318,8 +318,7 @@ judge_session_begin(struct judge_session *s, const struct judge_env *env,
 	buf_init(&s->own_report);
 	buf_init(&s->press.body);
 	buf_init(&s->own_picture);
-	buf_init(&s->last_picture);
-	s->last_cells = NULL;
+	/* memset above: no picture drawn yet */
 }
 
 static enum judge_result
@@ -344,13 +343,17 @@ judge_finish(struct judge_session *s, enum judge_result ok, char *why,
 void
 judge_session_end(struct judge_session *s)
 {
+	int	 i;
+
 	buf_free(&s->reply);
 	buf_free(&s->own_report);
 	buf_free(&s->press.body);
 	buf_free(&s->own_picture);
-	buf_free(&s->last_picture);
-	free(s->last_cells);
-	s->last_cells = NULL;
+	for (i = 0; i < JUDGE_DRAWN_MAX; i++) {
+		free(s->drawn[i].cells);
+		s->drawn[i].cells = NULL;
+		buf_free(&s->drawn[i].png);
+	}
 }
 
 enum judge_result

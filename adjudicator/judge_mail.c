@@ -85,25 +85,34 @@ static void
 judge_picture(struct judge_session *s, const struct judge_seat *w,
     const struct game_view *v, struct buf *png, char *name, size_t namelen)
 {
+	struct judge_drawn	*d;
+	int			 i;
+
 	snprintf(name, namelen, "%s-%d.png", w->game.name, v->ply);
 	if (v->cells.n == 0)
 		return;
 	/* The same cells make the same bytes (picture.c): draw them once. */
-	if (s->last_cells != NULL &&
-	    memcmp(s->last_cells, &v->cells, sizeof(v->cells)) == 0) {
-		buf_add(png, s->last_picture.data, s->last_picture.len);
-		return;
+	for (i = 0; i < JUDGE_DRAWN_MAX; i++) {
+		d = &s->drawn[i];
+		if (d->cells != NULL &&
+		    memcmp(d->cells, &v->cells, sizeof(v->cells)) == 0) {
+			buf_add(png, d->png.data, d->png.len);
+			return;
+		}
 	}
 	if (picture_png(&v->cells, png) != 0) {
 		log_warnx("picture game=%s ply=%d: bad cells, none sent",
 		    w->game.name, v->ply);
 		return;
 	}
-	if (s->last_cells == NULL)
-		s->last_cells = xmalloc(sizeof(*s->last_cells));
-	memcpy(s->last_cells, &v->cells, sizeof(v->cells));
-	buf_reset(&s->last_picture);
-	buf_add(&s->last_picture, png->data, png->len);
+	d = &s->drawn[s->ndrawn++ % JUDGE_DRAWN_MAX];
+	if (d->cells == NULL) {
+		d->cells = xmalloc(sizeof(*d->cells));
+		buf_init(&d->png);
+	}
+	memcpy(d->cells, &v->cells, sizeof(v->cells));
+	buf_reset(&d->png);
+	buf_add(&d->png, png->data, png->len);
 }
 
 /*

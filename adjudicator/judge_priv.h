@@ -13,6 +13,7 @@
 #include "report.h"
 
 #define JUDGE_MAX_ARGS	20
+#define JUDGE_DRAWN_MAX	4	/* pictures kept per mail for reuse */
 #define JUDGE_PICTURE_NAME	(DB_NAME_MAX + 16)	/* "<game>-<ply>.png" */
 
 /* One line of the mail, split into words. */
@@ -52,10 +53,14 @@ struct judge_session {
 	int			 own_report_ply;  /* the last one's ply */
 	struct buf		 own_picture;	/* its board as a PNG, if any */
 	char			 own_picture_name[JUDGE_PICTURE_NAME];
-	/* The last picture drawn in this mail and the cells it shows: in a
-	 * game without hidden boards the readers' views are often alike. */
-	struct game_cells	*last_cells;	/* NULL until one is drawn */
-	struct buf		 last_picture;
+	/* The pictures drawn in this mail and the cells they show: in a
+	 * game without hidden boards the readers' views are often alike
+	 * (White's and the GM's). */
+	struct judge_drawn {
+		struct game_cells	*cells;	/* NULL: a free entry */
+		struct buf		 png;
+	}			 drawn[JUDGE_DRAWN_MAX];
+	int			 ndrawn;	/* entries ever filled */
 	struct judge_seat	 who;
 	bool			 signon_failed;	/* skip this game's orders */
 	char			 parse_ctx[GAME_CTX_MAX]; /* see game.h parse */
