@@ -21,7 +21,7 @@ say "starting the judge: $PBEMD serve -c $DIR/pbemd.ini"
 pbemd_up
 sleep 0.5
 
-last() { fetch "$1" "$(count "$1")"; }
+last() { fetch_last "$1"; }
 send() {  # send FROM BODY USER-TO-WAIT-FOR...
 	local from=$1 body=$2 u; shift 2
 	declare -A n

@@ -137,8 +137,38 @@ wait_count() {
 	done
 }
 
-# fetch USER UID: the whole message, over IMAP with STARTTLS and a verified cert.
+# fetch USER UID: the whole message, over IMAP with STARTTLS and a verified
+# cert. A mail is never empty: an empty answer is a failed session (seen
+# now and then under load), which is tried again before it is given up.
 fetch() {
-	curl -s --ssl-reqd --cacert "$MAILSTACK_CA_CERT" \
-		"imap://127.0.0.1:$MAILSTACK_IMAP_PORT/INBOX;UID=$2" -u "$1:${1}pw"
+	local out i
+	for i in 1 2 3 4 5; do
+		out=$(curl -s --ssl-reqd --cacert "$MAILSTACK_CA_CERT" \
+			"imap://127.0.0.1:$MAILSTACK_IMAP_PORT/INBOX;UID=$2" \
+			-u "$1:${1}pw") && [[ -n $out ]] && {
+			printf '%s\n' "$out"
+			return 0
+		}
+		sleep 0.3
+	done
+	echo "fetch: no mail UID $2 for $1" >&2
+	return 1
+}
+
+# fetch_last USER: the mail delivered last, over IMAP. count() counts the
+# Maildir's files, and Dovecot numbers the files it finds new in directory
+# order, not delivery order: two mails that arrive between two IMAP visits
+# may get their UIDs the wrong way round. So the UID is looked up in
+# Dovecot's uidlist by the file name, which starts with the delivery time
+# (seconds, then microseconds after H or M).
+fetch_last() {
+	local uid
+	fetch "$1" 1 >/dev/null	# lets Dovecot sync its uidlist
+	uid=$(awk 'NR > 1 {
+		i = index($0, " :"); if (!i) next
+		f = substr($0, i + 2); split(f, p, ".")
+		us = 0; if (match(p[2], /^[HM][0-9]+/)) us = substr(p[2], 2, RLENGTH - 1)
+		printf "%s %06d %s\n", p[1], us, $1 }' \
+		"$DIR/mail/$1/Maildir/dovecot-uidlist" | sort -k1,1n -k2,2n | tail -n 1 | cut -d" " -f3)
+	fetch "$1" "${uid:-$(count "$1")}"
 }

@@ -16,8 +16,8 @@ stack_up || { echo "test_ari: cannot start the mail stack"; echo "0 passed, 1 fa
 pbemd_conf "$DIR/pbemd.ini"
 pbemd_up
 
-# last USER: the newest message in USER's mailbox (its UID is the count).
-last() { fetch "$1" "$(count "$1")"; }
+# last USER: the newest message in USER's mailbox (lib.sh fetch_last).
+last() { fetch_last "$1"; }
 
 # mail_and_wait FROM BODY USER...: sends, then waits for one more mail for
 # every USER named (the sender's reply and the others' reports).

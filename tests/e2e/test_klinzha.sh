@@ -16,7 +16,7 @@ stack_up || { echo "test_klinzha: cannot start the mail stack"; echo "0 passed, 
 pbemd_conf "$DIR/pbemd.ini"
 pbemd_up
 
-last() { fetch "$1" "$(count "$1")"; }
+last() { fetch_last "$1"; }
 # text USER: the newest mail with quoted-printable undone, for reading.
 text() { last "$1" | tr -d '\r' | perl -MMIME::QuotedPrint -ne 'print decode_qp($_)'; }
 

@@ -19,7 +19,7 @@ stack_up || { echo "test_wotk: cannot start the mail stack"; echo "0 passed, 1 f
 pbemd_conf "$DIR/pbemd.ini"
 pbemd_up
 
-last() { fetch "$1" "$(count "$1")"; }
+last() { fetch_last "$1"; }
 
 # mail_and_wait FROM BODY USER...: sends, then waits for one more mail for
 # every USER named (the sender's reply and the others' reports).
