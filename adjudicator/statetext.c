@@ -4,7 +4,8 @@
  * Writing that measures what it would need (so save() can be called with a
  * small buffer first), the strict readers for words, numbers and seeds, and
  * the walk over "key: value" lines in place. Each game keeps its own layout
- * and checks; nothing here knows a game. No I/O, no allocation.
+ * and checks; nothing here knows a game. No I/O; statetext_load() alone
+ * allocates, the state it hands to the game.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -12,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "adjudicator/game.h"
 #include "adjudicator/statetext.h"
 
 void
@@ -125,4 +127,44 @@ statetext_version(const char *text, const char *version)
 	if (strncmp(text, version, n) == 0 && text[n] == '\n')
 		return 0;
 	return strncmp(text, version, word) == 0 ? 1 : -1;
+}
+
+static void
+statetext_refuse(struct game_diag *why, const char *game, const char *what)
+{
+	char	 key[GAME_KEY_MAX];
+
+	snprintf(key, sizeof(key), "%s.err.%s", game, what);
+	game_diag_set(why, key, 0);
+}
+
+int
+statetext_load(const char *text, const char *version, size_t size,
+    statetext_parse_fn parse, const char *game, struct game_state **out,
+    struct game_diag *why)
+{
+	struct game_state	*st = NULL;
+	char			*copy = NULL;
+	int			 rc = -1;
+
+	*out = NULL;
+	if (statetext_version(text, version) == 1) {
+		statetext_refuse(why, game, "state_version");
+		goto out;
+	}
+	if ((st = calloc(1, size)) == NULL || (copy = strdup(text)) == NULL) {
+		statetext_refuse(why, game, "no_memory");
+		goto out;
+	}
+	if (parse(st, copy) == -1) {
+		statetext_refuse(why, game, "state_corrupt");
+		goto out;
+	}
+	*out = st;
+	st = NULL;
+	rc = 0;
+out:
+	free(copy);
+	free(st);
+	return rc;
 }

@@ -5,7 +5,7 @@
  * the caller's buffer and reports the size it needs even when the buffer is
  * too small; load() reads the fields back strictly, refusing anything
  * save() would not have written. The layouts stay each game's own; only
- * the mechanics live here. No I/O, no allocation.
+ * the mechanics live here. No I/O; statetext_load() alone allocates.
  */
 #ifndef PBEMD_STATETEXT_H
 #define PBEMD_STATETEXT_H
@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 struct game_state;
+struct game_diag;
 
 /* An snprintf that keeps counting past the end of the buffer. */
 struct statetext_out {
@@ -59,5 +60,15 @@ int	 statetext_fields(char *text, const char *version,
  * anything else (-1).
  */
 int	 statetext_version(const char *text, const char *version);
+
+/*
+ * A whole load(): a zeroed state of size bytes that parse() fills from a
+ * copy of text. Refusals use the game's own catalog keys, "<game>.err."
+ * followed by state_version, no_memory or state_corrupt.
+ */
+typedef int	(*statetext_parse_fn)(struct game_state *, char *text);
+int	 statetext_load(const char *text, const char *version, size_t size,
+	    statetext_parse_fn parse, const char *game,
+	    struct game_state **out, struct game_diag *why);
 
 #endif

@@ -300,29 +300,6 @@ int
 ari_state_load(const char *text, struct game_state **out,
     struct game_diag *why)
 {
-	struct game_state	*st = NULL;
-	char			*copy = NULL;
-	int			 rc = -1;
-
-	*out = NULL;
-	if (statetext_version(text, ARI_VERSION_LINE) == 1) {
-		game_diag_set(why, "ari.err.state_version", 0);
-		goto out;
-	}
-	if ((st = calloc(1, sizeof(*st))) == NULL ||
-	    (copy = strdup(text)) == NULL) {
-		game_diag_set(why, "ari.err.no_memory", 0);
-		goto out;
-	}
-	if (ari_state_parse(st, copy) == -1) {
-		game_diag_set(why, "ari.err.state_corrupt", 0);
-		goto out;
-	}
-	*out = st;
-	st = NULL;
-	rc = 0;
-out:
-	free(copy);
-	free(st);
-	return rc;
+	return statetext_load(text, ARI_VERSION_LINE, sizeof(**out),
+	    ari_state_parse, "ari", out, why);
 }
