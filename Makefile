@@ -28,8 +28,8 @@ BENCH_TARGETS	:=
 include common/module.mk
 include mail/module.mk
 include db/module.mk
-include adjudicator/module.mk
-# One folder per game family, each with its own module.mk.
+# adjudicator/ holds main.c alone; each of its folders (the game kit, the
+# game families, render, judge, serve, referee) lists its sources.
 include $(sort $(wildcard adjudicator/*/module.mk))
 include tests/module.mk
 include tests/e2e/module.mk

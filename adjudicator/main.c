@@ -8,9 +8,9 @@
 #include <string.h>
 
 #include "adjudicator/diplomacy/cli.h"
+#include "adjudicator/referee/referee.h"
+#include "adjudicator/serve/daemon.h"
 #include "common/log.h"
-#include "daemon.h"
-#include "referee.h"
 
 #define EX_USAGE	64
 

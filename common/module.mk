@@ -1,3 +1,4 @@
 SRCS += \
+	common/backoff.c \
 	common/log.c \
 	common/util.c

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "adjudicator/ari/ari.h"
-#include "adjudicator/duel.h"
+#include "adjudicator/game/duel.h"
 
 /* Whether the side to move accepts a standing offer with DRAW. */
 static bool

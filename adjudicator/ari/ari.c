@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "adjudicator/ari/ari.h"
-#include "adjudicator/duel.h"
+#include "adjudicator/game/duel.h"
 
 static const char *
 ari_seat_key(int seat)

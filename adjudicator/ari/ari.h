@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "adjudicator/game.h"
+#include "adjudicator/game/game.h"
 
 #define ARI_SIZE	15			/* files a..o, ranks 1..15 */
 #define ARI_SQUARES	(ARI_SIZE * ARI_SIZE)

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "adjudicator/ari/ari.h"
-#include "adjudicator/orderline.h"
+#include "adjudicator/game/orderline.h"
 
 #define ARI_LINE_MAX	96	/* longer lines are no order of ours */
 

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "adjudicator/ari/ari.h"
-#include "adjudicator/statetext.h"
+#include "adjudicator/game/statetext.h"
 
 /*
  * The layout, version 1. One "key: value" line each, in this order:

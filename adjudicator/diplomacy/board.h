@@ -11,7 +11,7 @@
 #ifndef PBEMD_DIP_BOARD_H
 #define PBEMD_DIP_BOARD_H
 
-#include "adjudicator/statetext.h"
+#include "adjudicator/game/statetext.h"
 #include "dip.h"
 
 #define DIP_TEXT_MAX	40	/* one canonical order, "F STP/SC S A MOS - ..." */

@@ -14,9 +14,9 @@
 #include <string.h>
 #include <strings.h>
 
+#include "cli.h"
 #include "common/util.h"
 #include "dip.h"
-#include "cli.h"
 
 #define CLI_LINE_MAX	1024
 #define CLI_TEXT_MAX	160

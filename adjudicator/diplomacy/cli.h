@@ -8,7 +8,7 @@
 
 #include <stdio.h>
 
-#include "adjudicator/game.h"
+#include "adjudicator/game/game.h"
 
 /* argv[0] is "adjudicate". Returns the exit status: 0, 64 (usage),
  * 65 (an unreadable line), 66 (the file cannot be opened). */

@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "adjudicator/game.h"
+#include "adjudicator/game/game.h"
 
 #define DIP_MAX_PROVINCES	96
 #define DIP_MAX_LOCS		128	/* provinces and their coasts */

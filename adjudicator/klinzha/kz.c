@@ -12,7 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "adjudicator/duel.h"
+#include "adjudicator/game/duel.h"
 #include "adjudicator/klinzha/kz.h"
 
 #define KZ_WORD_MAX	128

@@ -12,8 +12,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "adjudicator/game.h"
-#include "adjudicator/rng.h"
+#include "adjudicator/game/game.h"
+#include "common/rng.h"
 
 #define KZ_FIELDS	81
 #define KZ_ROWS		9

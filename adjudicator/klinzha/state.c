@@ -26,8 +26,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "adjudicator/game/statetext.h"
 #include "adjudicator/klinzha/kz.h"
-#include "adjudicator/statetext.h"
 
 static const char *const kz_state_forms[] = { "open", "clouded", "blind" };
 static const char *const kz_state_phases[] = {

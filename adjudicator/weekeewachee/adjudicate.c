@@ -8,7 +8,7 @@
  */
 #include <string.h>
 
-#include "adjudicator/duel.h"
+#include "adjudicator/game/duel.h"
 #include "adjudicator/weekeewachee/wkw.h"
 
 static bool

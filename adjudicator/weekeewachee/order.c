@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "adjudicator/orderline.h"
+#include "adjudicator/game/orderline.h"
 #include "adjudicator/weekeewachee/wkw.h"
 
 #define WKW_LINE_MAX	128	/* longer lines are no order of ours */

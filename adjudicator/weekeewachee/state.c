@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "adjudicator/statetext.h"
+#include "adjudicator/game/statetext.h"
 #include "adjudicator/weekeewachee/wkw.h"
 
 /*

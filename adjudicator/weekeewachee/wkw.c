@@ -10,7 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "adjudicator/duel.h"
+#include "adjudicator/game/duel.h"
 #include "adjudicator/weekeewachee/wkw.h"
 
 #define WKW_WORD_MAX	32

@@ -11,8 +11,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "adjudicator/game.h"
-#include "adjudicator/rng.h"
+#include "adjudicator/game/game.h"
+#include "common/rng.h"
 
 #define WKW_FILES	4
 #define WKW_RANKS	6

@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "adjudicator/duel.h"
+#include "adjudicator/game/duel.h"
 #include "adjudicator/wotk/wotk.h"
 
 /* The seat to move in play, the handicapped seat in the set-up. */

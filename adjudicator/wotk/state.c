@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "adjudicator/statetext.h"
+#include "adjudicator/game/statetext.h"
 #include "adjudicator/wotk/wotk.h"
 
 /*

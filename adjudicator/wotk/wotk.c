@@ -12,7 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "adjudicator/duel.h"
+#include "adjudicator/game/duel.h"
 #include "adjudicator/wotk/wotk.h"
 
 #define WOTK_WORD_MAX	32

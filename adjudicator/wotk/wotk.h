@@ -14,8 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "adjudicator/game.h"
-#include "adjudicator/rng.h"
+#include "adjudicator/game/game.h"
+#include "common/rng.h"
 
 #define WOTK_SQUARES	64
 #define WOTK_FORMS	23	/* 16 standard + 7 of the alternative table */

@@ -1,4 +1,4 @@
-# The referee console (adjudicator/referee*.c) driven from outside: every
+# The referee console (adjudicator/referee/) driven from outside: every
 # tests/referee/test_*.sh runs `pbemd referee GAME` through scripted
 # sessions (tests/referee/lib.sh) and prints "N passed, M failed". A game
 # added later adds its own test_GAME.sh here.

@@ -13,7 +13,7 @@
 
 #include <libetpan/libetpan.h>
 
-#include "adjudicator/picture.h"
+#include "adjudicator/render/picture.h"
 #include "common/util.h"
 #include "mail/compose.h"
 #include "mail/mime.h"

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "adjudicator/ari/ari.h"
-#include "adjudicator/rng.h"
+#include "common/rng.h"
 #include "tests/unit/adjudicator/diplomacy/support_game.h"
 
 #define STATE_MAX	65536

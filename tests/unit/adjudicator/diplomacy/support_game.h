@@ -10,8 +10,8 @@
 #ifndef PBEMD_TEST_SUPPORT_GAME_H
 #define PBEMD_TEST_SUPPORT_GAME_H
 
-#include "adjudicator/game.h"
 #include "adjudicator/diplomacy/dip.h"
+#include "adjudicator/game/game.h"
 
 #define TG_MAX_ORDERS	256
 

@@ -11,10 +11,10 @@
  * master's report must change for some of these, or the test would prove
  * nothing.
  */
+#include "adjudicator/render/catalog.h"
+#include "adjudicator/render/picture.h"
+#include "adjudicator/render/report.h"
 #include "tests/unit/adjudicator/klinzha/kz_test.h"
-#include "adjudicator/catalog.h"
-#include "adjudicator/picture.h"
-#include "adjudicator/report.h"
 
 #define GAMES		100	/* deep: parser probes and PNGs */
 #define GAMES_BROAD	2000	/* broad: reports, cells, legal lists */

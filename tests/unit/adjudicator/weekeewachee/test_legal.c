@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "adjudicator/game.h"
-#include "adjudicator/rng.h"
+#include "adjudicator/game/game.h"
+#include "common/rng.h"
 
 extern const struct game_ops wkw_ops;
 

@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "adjudicator/game.h"
-#include "adjudicator/rng.h"
+#include "adjudicator/game/game.h"
+#include "common/rng.h"
 #include "tests/unit/adjudicator/diplomacy/support_game.h"
 
 extern const struct game_ops wkw_ops;

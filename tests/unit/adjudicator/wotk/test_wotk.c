@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "adjudicator/game.h"
+#include "adjudicator/game/game.h"
 #include "tests/unit/adjudicator/diplomacy/support_game.h"
 
 extern const struct game_ops wotk_ops;

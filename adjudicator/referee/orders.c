@@ -1,0 +1,285 @@
+/*
+ * referee_orders.c - the referee console's commands about orders: legal
+ * and count, play, order and submit, orders, clear, pending and resign.
+ *
+ * An order line goes the judge's way (judge_game.c judge_orders and
+ * judge_maybe_adjudicate): the game's parser with the mail's context,
+ * each order kept by seat and slot as db_order_put keeps it, and the phase
+ * played as soon as the game says the kept orders are ready. CLEAR and
+ * the confirmation block's "still owed" are judge_orders.c's.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "adjudicator/referee/referee_priv.h"
+#include "common/util.h"
+
+struct referee_list {
+	char	**v;
+	size_t	  n, cap;
+};
+
+static void
+referee_list_add(void *arg, const char *order)
+{
+	struct referee_list	*l = arg;
+
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 64;
+		l->v = xrealloc(l->v, l->cap * sizeof(*l->v));
+	}
+	l->v[l->n++] = xstrdup(order);
+}
+
+static int
+referee_list_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* legal and count: every order the speaker could give, sorted. */
+static void
+referee_legal(struct referee *r, bool print)
+{
+	struct referee_list	 l = { NULL, 0, 0 };
+	size_t			 i;
+	int			 seat;
+
+	if (r->o->ops->legal == NULL) {
+		referee_error(r, "%s cannot list its legal orders",
+		    r->o->ops->name);
+		return;
+	}
+	if (referee_speaker(r, &seat) == -1)
+		return;
+	if (r->o->ops->legal(r->st, seat, referee_list_add, &l) < 0) {
+		referee_error(r, "%s cannot list the legal orders here",
+		    r->o->ops->name);
+		goto out;
+	}
+	if (l.n > 1)
+		qsort(l.v, l.n, sizeof(*l.v), referee_list_cmp);
+	fprintf(r->o->f, "ok %zu\n", l.n);
+	for (i = 0; print && i < l.n; i++)
+		referee_print_text(r->o, l.v[i]);
+out:
+	for (i = 0; i < l.n; i++)
+		free(l.v[i]);
+	free(l.v);
+}
+
+int
+referee_cmd_legal(struct referee *r, char *rest)
+{
+	(void)rest;
+	referee_legal(r, true);
+	return 0;
+}
+
+int
+referee_cmd_count(struct referee *r, char *rest)
+{
+	(void)rest;
+	referee_legal(r, false);
+	return 0;
+}
+
+/* As db_order_put: the same seat and slot replace the earlier order. */
+static void
+referee_store(struct referee *r, const struct game_order *go)
+{
+	int	 i;
+
+	for (i = 0; i < r->norders; i++)
+		if (r->orders[i].seat == go->seat &&
+		    strcmp(r->orders[i].slot, go->slot) == 0)
+			break;
+	if (i == REFEREE_ORDERS)
+		return;		/* cannot happen: parse bounds it below */
+	r->orders[i] = *go;
+	if (i == r->norders)
+		r->norders++;
+}
+
+/* As judge_orders_flush: at the end of a mail, play the phase if the
+ * orders are ready. */
+static void
+referee_maybe_play(struct referee *r)
+{
+	struct game_diag	 why;
+
+	if (!r->o->ops->ready(r->st, r->orders, r->norders))
+		return;
+	memset(&why, 0, sizeof(why));
+	if (r->o->ops->adjudicate(r->st, r->orders, r->norders, &why) != 0) {
+		referee_print_msg(r->o, "failed", &why.msg);
+		return;
+	}
+	r->norders = 0;
+	r->o->ops->view(r->st, GAME_SEAT_GM, &r->view);
+	fprintf(r->o->f, "played %d\n", r->view.ply);
+	referee_told(r);
+}
+
+/* One order line of the speaker, as judge_orders handles it. */
+static void
+referee_line(struct referee *r, const char *line)
+{
+	struct game_order	 go[GAME_MAX_SEATS * 8];
+	struct game_diag	 why;
+	int			 seat, n, i, max;
+
+	if (referee_speaker(r, &seat) == -1)
+		return;
+	max = (int)(sizeof(go) / sizeof(go[0]));
+	if (max > REFEREE_ORDERS - r->norders)
+		max = REFEREE_ORDERS - r->norders;
+	memset(&why, 0, sizeof(why));
+	memset(go, 0, sizeof(go));
+	n = r->o->ops->parse(r->st, seat, line, r->ctx, go, max, &why);
+	if (n < 0) {
+		referee_print_msg(r->o, "refused", &why.msg);
+		return;
+	}
+	fputs("ok\n", r->o->f);
+	if (n == 0 && why.msg.key[0] != '\0')
+		referee_print_msg(r->o, "note", &why.msg);
+	for (i = 0; i < n; i++) {
+		go[i].seat = seat;
+		referee_store(r, &go[i]);
+		fprintf(r->o->f, "order %s\n", go[i].text);
+		referee_print_msg(r->o, "echo", &go[i].echo);
+	}
+}
+
+/* "play LINE": a mail of one order line. */
+int
+referee_cmd_play(struct referee *r, char *rest)
+{
+	r->ctx[0] = '\0';
+	referee_line(r, rest);
+	referee_maybe_play(r);
+	r->ctx[0] = '\0';
+	return 0;
+}
+
+/* "order LINE": the next line of a mail that "submit" ends. */
+int
+referee_cmd_order(struct referee *r, char *rest)
+{
+	referee_line(r, rest);
+	return 0;
+}
+
+int
+referee_cmd_submit(struct referee *r, char *rest)
+{
+	(void)rest;
+	r->ctx[0] = '\0';
+	fputs("ok\n", r->o->f);
+	referee_maybe_play(r);
+	return 0;
+}
+
+int
+referee_cmd_orders(struct referee *r, char *rest)
+{
+	char	 side[REFEREE_SIDE_MAX];
+	int	 i;
+
+	(void)rest;
+	fprintf(r->o->f, "ok %d\n", r->norders);
+	for (i = 0; i < r->norders; i++) {
+		referee_print_side(r->o, r->orders[i].seat, side);
+		fprintf(r->o->f, "order %s %s %s\n", side, r->orders[i].slot,
+		    r->orders[i].text);
+	}
+	return 0;
+}
+
+/* The seat a command names in its first word, else the speaker. */
+static int
+referee_named(struct referee *r, char *rest, int *seat)
+{
+	char	*w = referee_word(&rest);
+
+	if (w == NULL)
+		return referee_speaker(r, seat);
+	if ((*seat = referee_print_parse_side(r->o, w)) < 0) {
+		referee_error(r, "no such side: %s", w);
+		return -1;
+	}
+	return 0;
+}
+
+/* "clear [SIDE]": the judge's CLEAR, every kept order of the side goes. */
+int
+referee_cmd_clear(struct referee *r, char *rest)
+{
+	int	 seat, i, k = 0, gone;
+
+	if (referee_named(r, rest, &seat) == -1)
+		return 0;
+	for (i = 0; i < r->norders; i++)
+		if (r->orders[i].seat != seat)
+			r->orders[k++] = r->orders[i];
+	gone = r->norders - k;
+	r->norders = k;
+	fprintf(r->o->f, "ok %d\n", gone);
+	return 0;
+}
+
+/*
+ * "pending [SIDE]": what the side still owes this phase, given its own
+ * kept orders (game.h pending), as the judge's confirmation block asks.
+ * Without pending() a side owes an order while it is due and has none.
+ */
+int
+referee_cmd_pending(struct referee *r, char *rest)
+{
+	struct game_order	*mine;
+	struct game_msg		 m[GAME_VIEW_MSGS];
+	int			 seat, i, k = 0, n = 0;
+
+	if (referee_named(r, rest, &seat) == -1)
+		return 0;
+	mine = xcalloc(REFEREE_ORDERS, sizeof(*mine));
+	for (i = 0; i < r->norders; i++)
+		if (r->orders[i].seat == seat)
+			mine[k++] = r->orders[i];
+	r->o->ops->view(r->st, GAME_SEAT_GM, &r->view);
+	if (r->o->ops->pending != NULL)
+		n = r->o->ops->pending(r->st, seat, mine, k, m, GAME_VIEW_MSGS);
+	else if (seat >= 0 && seat < GAME_MAX_SEATS && r->view.due[seat] &&
+	    k == 0) {
+		game_msg_set(&m[0], "judge.confirm.incomplete", 0);
+		n = 1;
+	}
+	fprintf(r->o->f, "ok %d\n", n);
+	for (i = 0; i < n && i < GAME_VIEW_MSGS; i++)
+		referee_print_msg(r->o, "pending", &m[i]);
+	free(mine);
+	return 0;
+}
+
+/* "resign [SIDE]": the judge's RESIGN. */
+int
+referee_cmd_resign(struct referee *r, char *rest)
+{
+	struct game_msg	 m;
+	int		 seat;
+
+	if (referee_named(r, rest, &seat) == -1)
+		return 0;
+	if (r->o->ops->resign(r->st, seat) != 0) {
+		game_msg_set(&m, "judge.err.cannot_resign", 0);
+		referee_print_msg(r->o, "refused", &m);
+		return 0;
+	}
+	r->norders = 0;
+	r->ctx[0] = '\0';
+	fputs("ok\n", r->o->f);
+	referee_told(r);
+	return 0;
+}

@@ -1,0 +1,44 @@
+/*
+ * referee_priv.h - what the referee console's files share: the session of
+ * one console run. Not for use outside adjudicator/referee*.c.
+ */
+#ifndef PBEMD_REFEREE_PRIV_H
+#define PBEMD_REFEREE_PRIV_H
+
+#include "adjudicator/referee/referee.h"
+
+#define REFEREE_LINE_MAX	4096
+#define REFEREE_ORDERS		256	/* orders kept for one phase */
+#define REFEREE_AUTO		(-3)	/* the speaker is the side due */
+#define REFEREE_QUIT		1	/* a command's "stop reading" */
+
+struct referee {
+	const struct referee_out *o;
+	FILE			*in;
+	struct game_state	*st;		/* NULL: no position yet */
+	int			 speaker;	/* a seat, gm or REFEREE_AUTO */
+	char			 ctx[GAME_CTX_MAX];	/* of the "mail" */
+	int			 norders;
+	struct game_order	 orders[REFEREE_ORDERS];
+	struct game_view	 view;		/* scratch */
+};
+
+/* referee.c */
+void	referee_error(struct referee *, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+char	*referee_word(char **);
+void	referee_told(struct referee *);
+int	referee_speaker(struct referee *, int *seat);
+
+/* referee_orders.c: each answers one command; REFEREE_QUIT stops */
+int	referee_cmd_legal(struct referee *, char *rest);
+int	referee_cmd_count(struct referee *, char *rest);
+int	referee_cmd_play(struct referee *, char *rest);
+int	referee_cmd_order(struct referee *, char *rest);
+int	referee_cmd_submit(struct referee *, char *rest);
+int	referee_cmd_orders(struct referee *, char *rest);
+int	referee_cmd_clear(struct referee *, char *rest);
+int	referee_cmd_pending(struct referee *, char *rest);
+int	referee_cmd_resign(struct referee *, char *rest);
+
+#endif

@@ -1,0 +1,254 @@
+/*
+ * catalog.c - loading the .txt files of templates/LANG and filling in messages.
+ *
+ * Entries are kept sorted by key for bsearch; the texts are unescaped once at
+ * load time ("\n" becomes a line break). A key missing everywhere renders as
+ * "[key] args", so a forgotten translation shows instead of vanishing.
+ */
+#include <dirent.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "adjudicator/render/catalog.h"
+
+struct catalog_entry {
+	char	*key;
+	char	*text;
+};
+
+struct catalog {
+	char			 lang[8];
+	struct catalog_entry	*e;
+	size_t			 n, cap;
+	const struct catalog	*fallback;
+};
+
+static int
+catalog_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct catalog_entry *)a)->key,
+	    ((const struct catalog_entry *)b)->key);
+}
+
+static char *
+catalog_unescape(const char *s)
+{
+	struct buf	 b;
+
+	buf_init(&b);
+	for (; *s; s++) {
+		if (s[0] == '\\' && s[1] == 'n') {
+			buf_putc(&b, '\n');
+			s++;
+		} else if (s[0] == '\\' && s[1] == '\\') {
+			buf_putc(&b, '\\');
+			s++;
+		} else
+			buf_putc(&b, *s);
+	}
+	return buf_steal(&b);
+}
+
+static char *
+catalog_trim(char *s)
+{
+	char	*e;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	e = s + strlen(s);
+	while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\n' ||
+	    e[-1] == '\r'))
+		*--e = '\0';
+	return s;
+}
+
+static int
+catalog_read_file(struct catalog *c, const char *path, char *why,
+    size_t whylen)
+{
+	FILE	*f;
+	char	*line = NULL, *eq, *key;
+	size_t	 cap = 0;
+	int	 lineno = 0, rc = 0;
+
+	if ((f = fopen(path, "r")) == NULL) {
+		snprintf(why, whylen, "%s: cannot open", path);
+		return -1;
+	}
+	while (getline(&line, &cap, f) != -1) {
+		lineno++;
+		key = catalog_trim(line);
+		if (*key == '\0' || *key == '#')
+			continue;
+		if ((eq = strchr(key, '=')) == NULL) {
+			snprintf(why, whylen, "%s:%d: no '=' in entry", path,
+			    lineno);
+			rc = -1;
+			break;
+		}
+		*eq = '\0';
+		if (c->n == c->cap) {
+			c->cap = c->cap ? c->cap * 2 : 256;
+			c->e = xrealloc(c->e, c->cap * sizeof(*c->e));
+		}
+		c->e[c->n].key = xstrdup(catalog_trim(key));
+		c->e[c->n].text = catalog_unescape(catalog_trim(eq + 1));
+		c->n++;
+	}
+	free(line);
+	fclose(f);
+	return rc;
+}
+
+static int
+catalog_name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+struct catalog *
+catalog_load(const char *dir, const char *lang, const struct catalog *fallback,
+    char *why, size_t whylen)
+{
+	struct catalog	*c;
+	struct dirent	*de;
+	DIR		*d;
+	char		 path[1024], *names[64];
+	size_t		 nnames = 0, i, len;
+	int		 rc = 0;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, lang);
+	if ((d = opendir(path)) == NULL) {
+		snprintf(why, whylen, "%s: no such templates directory", path);
+		return NULL;
+	}
+	while ((de = readdir(d)) != NULL && nnames < 64) {
+		len = strlen(de->d_name);
+		if (len > 4 && strcmp(de->d_name + len - 4, ".txt") == 0)
+			names[nnames++] = xstrdup(de->d_name);
+	}
+	closedir(d);
+	/* Sorted, so that a duplicate key resolves the same way everywhere. */
+	qsort(names, nnames, sizeof(names[0]), catalog_name_cmp);
+	c = xcalloc(1, sizeof(*c));
+	strlcpy_(c->lang, lang, sizeof(c->lang));
+	c->fallback = fallback;
+	for (i = 0; i < nnames; i++) {
+		snprintf(path, sizeof(path), "%s/%s/%s", dir, lang, names[i]);
+		if (rc == 0)
+			rc = catalog_read_file(c, path, why, whylen);
+		free(names[i]);
+	}
+	if (rc != 0) {
+		catalog_free(c);
+		return NULL;
+	}
+	qsort(c->e, c->n, sizeof(*c->e), catalog_cmp);
+	return c;
+}
+
+void
+catalog_free(struct catalog *c)
+{
+	size_t	 i;
+
+	if (c == NULL)
+		return;
+	for (i = 0; i < c->n; i++) {
+		free(c->e[i].key);
+		free(c->e[i].text);
+	}
+	free(c->e);
+	free(c);
+}
+
+const char *
+catalog_lang(const struct catalog *c)
+{
+	return c->lang;
+}
+
+const char *
+catalog_get(const struct catalog *c, const char *key)
+{
+	struct catalog_entry	 k, *hit;
+
+	for (; c != NULL; c = c->fallback) {
+		k.key = (char *)key;
+		hit = bsearch(&k, c->e, c->n, sizeof(*c->e), catalog_cmp);
+		if (hit)
+			return hit->text;
+	}
+	return NULL;
+}
+
+/* An argument "@key" is itself a message of the catalog. */
+static void
+catalog_arg(const struct catalog *c, const char *arg, struct buf *out)
+{
+	const char	*t;
+
+	if (arg[0] == '@' && (t = catalog_get(c, arg + 1)) != NULL)
+		buf_puts(out, t);
+	else
+		buf_puts(out, arg);
+}
+
+void
+catalog_render(const struct catalog *c, const struct game_msg *m,
+    struct buf *out)
+{
+	const char	*t, *p;
+	int		 i;
+
+	if ((t = catalog_get(c, m->key)) == NULL) {
+		buf_printf(out, "[%s]", m->key);
+		for (i = 0; i < m->nargs; i++) {
+			buf_putc(out, ' ');
+			catalog_arg(c, m->args[i], out);
+		}
+		return;
+	}
+	for (p = t; *p; p++) {
+		if (p[0] == '{' && p[1] >= '1' && p[1] <= '4' && p[2] == '}') {
+			i = p[1] - '1';
+			if (i < m->nargs)
+				catalog_arg(c, m->args[i], out);
+			p += 2;
+		} else
+			buf_putc(out, *p);
+	}
+}
+
+void
+catalog_say(const struct catalog *c, struct buf *out, const char *key,
+    int nargs, ...)
+{
+	struct game_msg	 m;
+	va_list		 ap;
+	int		 i;
+
+	memset(&m, 0, sizeof(m));
+	strlcpy_(m.key, key, sizeof(m.key));
+	va_start(ap, nargs);
+	for (i = 0; i < nargs && i < GAME_MSG_ARGS; i++)
+		strlcpy_(m.args[i], va_arg(ap, const char *), sizeof(m.args[i]));
+	va_end(ap);
+	m.nargs = i;
+	catalog_render(c, &m, out);
+}
+
+size_t
+catalog_size(const struct catalog *c)
+{
+	return c->n;
+}
+
+const char *
+catalog_key_at(const struct catalog *c, size_t i)
+{
+	return i < c->n ? c->e[i].key : NULL;
+}

@@ -1,0 +1,248 @@
+/*
+ * config.c - reads the INI file into struct config and checks it.
+ *
+ * Unknown keys are errors, not warnings: a typo in a security setting
+ * (say "ca_flie") must not silently fall back to a default.
+ */
+#include <ini.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "adjudicator/render/tz.h"
+#include "adjudicator/serve/config.h"
+#include "common/util.h"
+
+struct config_parse {
+	struct config	*c;
+	const char	*path;
+	char		*why;
+	size_t		 whylen;
+	char		*imap_pwfile, *smtp_pwfile;
+};
+
+static int
+config_bool(const char *v, bool *out)
+{
+	if (strcasecmp(v, "yes") == 0 || strcasecmp(v, "true") == 0 ||
+	    strcmp(v, "1") == 0 || strcasecmp(v, "on") == 0)
+		*out = true;
+	else if (strcasecmp(v, "no") == 0 || strcasecmp(v, "false") == 0 ||
+	    strcmp(v, "0") == 0 || strcasecmp(v, "off") == 0)
+		*out = false;
+	else
+		return -1;
+	return 0;
+}
+
+static int
+config_int(const char *v, int min, int max, int *out)
+{
+	char	*end;
+	long	 n = strtol(v, &end, 10);
+
+	if (*v == '\0' || *end != '\0' || n < min || n > max)
+		return -1;
+	*out = (int)n;
+	return 0;
+}
+
+static void
+config_str(char **dst, const char *v)
+{
+	free(*dst);
+	*dst = xstrdup(v);
+}
+
+static int
+config_mail_key(struct config_mail *m, char **pwfile, const char *k,
+    const char *v)
+{
+	if (strcmp(k, "url") == 0)
+		config_str(&m->url, v);
+	else if (strcmp(k, "user") == 0)
+		config_str(&m->user, v);
+	else if (strcmp(k, "password") == 0)
+		config_str(&m->password, v);
+	else if (strcmp(k, "password_file") == 0)
+		config_str(pwfile, v);
+	else if (strcmp(k, "ca_file") == 0)
+		config_str(&m->ca_file, v);
+	else if (strcmp(k, "starttls") == 0)
+		return config_bool(v, &m->starttls);
+	else if (strcmp(k, "insecure") == 0)
+		return config_bool(v, &m->insecure);
+	else if (strcmp(k, "timeout") == 0)
+		return config_int(v, 1, 3600, &m->timeout);
+	else
+		return -2;
+	return 0;
+}
+
+static int
+config_judge_key(struct config *c, const char *k, const char *v)
+{
+	if (strcmp(k, "address") == 0)
+		config_str(&c->address, v);
+	else if (strcmp(k, "name") == 0)
+		config_str(&c->name, v);
+	else if (strcmp(k, "database") == 0)
+		config_str(&c->database, v);
+	else if (strcmp(k, "templates") == 0)
+		config_str(&c->templates, v);
+	else if (strcmp(k, "language") == 0) {
+		if (strcmp(v, "en") != 0 && strcmp(v, "de") != 0)
+			return -1;
+		config_str(&c->language, v);
+	} else if (strcmp(k, "timezone") == 0) {
+		if (!tz_valid(v))
+			return -1;
+		config_str(&c->timezone, v);
+	} else if (strcmp(k, "poll_interval") == 0)
+		return config_int(v, 1, 86400, &c->poll_interval);
+	else if (strcmp(k, "max_failures") == 0)
+		return config_int(v, 1, 100, &c->max_failures);
+	else if (strcmp(k, "log_level") == 0)
+		return log_level_parse(v, &c->log_level);
+	else
+		return -2;
+	return 0;
+}
+
+static int
+config_handler(void *arg, const char *section, const char *k, const char *v)
+{
+	struct config_parse	*p = arg;
+	int			 rc;
+
+	if (strcmp(section, "imap") == 0)
+		rc = config_mail_key(&p->c->imap, &p->imap_pwfile, k, v);
+	else if (strcmp(section, "smtp") == 0)
+		rc = config_mail_key(&p->c->smtp, &p->smtp_pwfile, k, v);
+	else if (strcmp(section, "judge") == 0)
+		rc = config_judge_key(p->c, k, v);
+	else
+		rc = -2;
+	/* inih goes on and reports the line of the first error: keep its text. */
+	if (rc != 0 && p->why[0] == '\0') {
+		if (rc == -2)
+			snprintf(p->why, p->whylen, "unknown key [%s] %s",
+			    section, k);
+		else
+			snprintf(p->why, p->whylen, "bad value for [%s] %s",
+			    section, k);
+	}
+	return rc == 0;
+}
+
+/* The first line of a password file. */
+static int
+config_read_password(const char *path, char **out, char *why, size_t whylen)
+{
+	FILE	*f;
+	char	 line[512];
+
+	if ((f = fopen(path, "r")) == NULL) {
+		snprintf(why, whylen, "%s: cannot read the password file", path);
+		return -1;
+	}
+	if (fgets(line, sizeof(line), f) == NULL)
+		line[0] = '\0';
+	fclose(f);
+	line[strcspn(line, "\r\n")] = '\0';
+	config_str(out, line);
+	return 0;
+}
+
+static void
+config_defaults(struct config *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->imap.starttls = c->smtp.starttls = true;
+	c->imap.timeout = c->smtp.timeout = 60;
+	c->poll_interval = 60;
+	c->max_failures = 3;
+	c->log_level = LOG_LEVEL_INFO;
+	c->name = xstrdup("pbemd judge");
+	c->templates = xstrdup("templates");
+	c->language = xstrdup("en");
+	c->timezone = xstrdup("UTC");
+}
+
+static int
+config_check(struct config *c, char *why, size_t whylen)
+{
+	const char	*miss = NULL;
+
+	if (c->address == NULL)
+		miss = "[judge] address";
+	else if (c->database == NULL)
+		miss = "[judge] database";
+	else if (c->smtp.url == NULL)
+		miss = "[smtp] url";
+	if (miss) {
+		snprintf(why, whylen, "missing %s", miss);
+		return -1;
+	}
+	return 0;
+}
+
+int
+config_load(const char *path, struct config *c, char *why, size_t whylen)
+{
+	struct config_parse	 p = { c, path, why, whylen, NULL, NULL };
+	int			 rc;
+
+	config_defaults(c);
+	why[0] = '\0';
+	rc = ini_parse(path, config_handler, &p);
+	if (rc < 0)
+		snprintf(why, whylen, "%s: cannot open", path);
+	else if (rc > 0) {
+		char detail[256];
+
+		strlcpy_(detail, why[0] ? why : "syntax error", sizeof(detail));
+		snprintf(why, whylen, "%s:%d: %s", path, rc, detail);
+	}
+	if (rc == 0 && p.imap_pwfile)
+		rc = config_read_password(p.imap_pwfile, &c->imap.password, why,
+		    whylen);
+	if (rc == 0 && p.smtp_pwfile)
+		rc = config_read_password(p.smtp_pwfile, &c->smtp.password, why,
+		    whylen);
+	if (rc == 0)
+		rc = config_check(c, why, whylen);
+	free(p.imap_pwfile);
+	free(p.smtp_pwfile);
+	if (rc != 0) {
+		config_free(c);
+		return -1;
+	}
+	return 0;
+}
+
+static void
+config_mail_free(struct config_mail *m)
+{
+	free(m->url);
+	free(m->user);
+	if (m->password)
+		memset(m->password, 0, strlen(m->password));
+	free(m->password);
+	free(m->ca_file);
+}
+
+void
+config_free(struct config *c)
+{
+	config_mail_free(&c->imap);
+	config_mail_free(&c->smtp);
+	free(c->address);
+	free(c->name);
+	free(c->database);
+	free(c->templates);
+	free(c->language);
+	free(c->timezone);
+	memset(c, 0, sizeof(*c));
+}

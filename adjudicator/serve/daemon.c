@@ -1,0 +1,443 @@
+/*
+ * daemon.c - the main loop: wait for mail (IDLE or polling), hand each new
+ * mail to the judge, flush the outbox, and reconnect with backoff when a
+ * server goes away. It knows no games.
+ *
+ * The stages hand work to each other through SQLite (inbox, outbox), so a
+ * kill -9 at any point loses nothing: a mail is flagged \Seen only after its
+ * transaction committed, and found again (and skipped) if the flag was lost.
+ * The signal flag below is the only mutable global state of the program.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "adjudicator/serve/daemon.h"
+#include "adjudicator/serve/intake.h"
+#include "adjudicator/serve/outbox.h"
+#include "adjudicator/serve/runtime.h"
+#include "common/backoff.h"
+#include "common/log.h"
+#include "common/util.h"
+#include "mail/imap.h"
+#include "mail/smtp.h"
+
+#define DAEMON_CHUNK		64	/* mails fetched and flagged at once */
+#define DAEMON_RECONNECT_BASE	1
+#define DAEMON_RECONNECT_CAP	300
+#define DAEMON_MAIL_MAX		(64 * 1024 * 1024)
+
+#define EX_OK		0
+#define EX_USAGE	64
+#define EX_DATAERR	65
+#define EX_SOFTWARE	70
+#define EX_TEMPFAIL	75
+#define EX_CONFIG	78
+
+static volatile sig_atomic_t daemon_stop;
+
+struct daemon {
+	struct runtime	 rt;
+	struct imap	*imap;
+	struct smtp	*smtp;
+	int		 imap_failures;
+	time_t		 imap_retry;
+	int		 smtp_failures;
+	time_t		 smtp_retry;
+	uint32_t	 uidvalidity;
+	uint32_t	*flag;		/* UIDs to flag \Seen */
+	size_t		 nflag;
+	time_t		 next_tick;	/* the phase clock's next wish */
+};
+
+static void
+daemon_signal(int sig)
+{
+	(void)sig;
+	daemon_stop = 1;
+}
+
+static void
+daemon_signals(void)
+{
+	struct sigaction	 sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = daemon_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	sa.sa_handler = SIG_IGN;
+	sigaction(SIGPIPE, &sa, NULL);
+}
+
+static void
+daemon_imap_conf(const struct daemon *d, struct imap_conf *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->url = d->rt.cfg.imap.url;
+	c->user = d->rt.cfg.imap.user;
+	c->password = d->rt.cfg.imap.password;
+	c->ca_file = d->rt.cfg.imap.ca_file;
+	c->starttls = d->rt.cfg.imap.starttls;
+	c->insecure = d->rt.cfg.imap.insecure;
+	c->timeout = d->rt.cfg.imap.timeout;
+}
+
+static void
+daemon_imap_lost(struct daemon *d, const char *what)
+{
+	int	 wait;
+
+	imap_close(d->imap);
+	d->imap = NULL;
+	d->imap_failures++;
+	wait = backoff_delay(d->imap_failures, DAEMON_RECONNECT_BASE,
+	    DAEMON_RECONNECT_CAP);
+	d->imap_retry = time(NULL) + wait;
+	log_warnx("imap: %s; reconnecting in %ds", what, wait);
+}
+
+static void
+daemon_imap_connect(struct daemon *d)
+{
+	struct imap_conf	 c;
+	char			 why[256];
+
+	daemon_imap_conf(d, &c);
+	if ((d->imap = imap_connect(&c, why, sizeof(why))) == NULL) {
+		daemon_imap_lost(d, why);
+		return;
+	}
+	d->imap_failures = 0;
+	d->uidvalidity = imap_uidvalidity(d->imap);
+	log_info("imap: connected uidvalidity=%u idle=%s", d->uidvalidity,
+	    imap_has_idle(d->imap) ? "yes" : "no");
+}
+
+struct daemon_fetch {
+	struct daemon		*d;
+	struct judge_env	*env;
+};
+
+static int
+daemon_one_mail(void *arg, uint32_t uid, const char *raw, size_t len)
+{
+	struct daemon_fetch	*f = arg;
+	struct daemon		*d = f->d;
+
+	f->env->now = time(NULL);
+	if (intake_mail(f->env, raw, len, d->uidvalidity, uid, true,
+	    d->rt.cfg.max_failures) != INTAKE_RETRY)
+		d->flag[d->nflag++] = uid;
+	return daemon_stop ? -1 : 0;
+}
+
+/* Counts, fetches and handles one chunk of new UIDs; flags what is done. */
+static int
+daemon_chunk(struct daemon *d, const uint32_t *uids, size_t n)
+{
+	struct judge_env	 env;
+	struct daemon_fetch	 f = { d, &env };
+	char			 keys[DAEMON_CHUNK][48];
+	const char		*kp[DAEMON_CHUNK];
+	size_t			 i;
+	int			 rc;
+
+	for (i = 0; i < n; i++) {
+		intake_key(d->uidvalidity, uids[i], NULL, keys[i],
+		    sizeof(keys[i]));
+		kp[i] = keys[i];
+	}
+	/* Only the first can have been in hand at a crash: those before it
+	 * are recorded, those after it not yet tried. */
+	if (intake_attempts(d->rt.db, kp, 1, time(NULL)) != 0)
+		return 0;	/* the store is busy: try again next round */
+	runtime_env(&d->rt, time(NULL), &env);
+	rc = imap_fetch_many(d->imap, uids, n, daemon_one_mail, &f);
+	return rc < 0 && !daemon_stop ? -1 : 0;
+}
+
+static int
+daemon_flag(struct daemon *d)
+{
+	int	 rc = 0;
+
+	if (d->nflag > 0 && d->imap)
+		rc = imap_flag_seen(d->imap, d->flag, d->nflag);
+	d->nflag = 0;
+	return rc;
+}
+
+/* One round over the unseen mail. -1 when the connection was lost. */
+static int
+daemon_round(struct daemon *d)
+{
+	uint32_t	*uids = NULL, fresh[DAEMON_CHUNK];
+	size_t		 n = 0, i, nfresh = 0;
+	int		 rc = 0;
+
+	if (imap_search_unseen(d->imap, &uids, &n) != 0)
+		return -1;
+	d->flag = xrealloc(d->flag, (n + 1) * sizeof(*d->flag));
+	d->nflag = 0;
+	for (i = 0; i < n && rc == 0 && !daemon_stop; i++) {
+		/* Recorded but not flagged: a crash came between the two. */
+		if (db_inbox_known(d->rt.db, d->uidvalidity, uids[i], NULL) ==
+		    DB_OK) {
+			d->flag[d->nflag++] = uids[i];
+			continue;
+		}
+		fresh[nfresh++] = uids[i];
+		if (nfresh == DAEMON_CHUNK || i + 1 == n) {
+			rc = daemon_chunk(d, fresh, nfresh);
+			nfresh = 0;
+			if (daemon_flag(d) != 0)
+				rc = -1;
+		}
+	}
+	if (rc == 0 && nfresh > 0)
+		rc = daemon_chunk(d, fresh, nfresh);
+	if (daemon_flag(d) != 0)
+		rc = -1;
+	free(uids);
+	return rc;
+}
+
+/*
+ * The phase clock, after every complete round over the mail: only then has
+ * the judge seen every order sent before now. While the mail server is out
+ * of reach the clock does not run, and the silence counts as downtime.
+ */
+static void
+daemon_tick(struct daemon *d)
+{
+	struct judge_env	 env;
+	time_t			 now = time(NULL);
+
+	runtime_env(&d->rt, now, &env);
+	env.downtime_slack = runtime_downtime_slack(&d->rt);
+	d->next_tick = judge_tick(&env);
+	/* A step that failed is tried again, but not in a tight loop. */
+	if (d->next_tick && d->next_tick <= now)
+		d->next_tick = now + 1;
+}
+
+static void
+daemon_outbox(struct daemon *d)
+{
+	time_t	 now = time(NULL), next;
+	int	 wait;
+
+	if (now < d->smtp_retry)
+		return;
+	if (db_outbox_next(d->rt.db, &next) != DB_OK || next > now)
+		return;
+	if (outbox_flush(d->rt.db, d->smtp, d->rt.cfg.address, now) < 0) {
+		d->smtp_failures++;
+		wait = backoff_delay(d->smtp_failures, 5, 600);
+		d->smtp_retry = now + wait;
+		log_warnx("smtp: server unavailable; next attempt in %ds", wait);
+	} else
+		d->smtp_failures = 0;
+}
+
+/* How long to sleep: until the poll interval, an outbox retry or a reconnect. */
+static int
+daemon_timeout_ms(struct daemon *d)
+{
+	time_t	 now = time(NULL), next = 0, when;
+
+	if (db_outbox_next(d->rt.db, &when) == DB_OK)
+		next = when > d->smtp_retry ? when : d->smtp_retry;
+	if (d->imap == NULL)
+		next = backoff_earliest(next, d->imap_retry);
+	else
+		next = backoff_earliest(next, d->next_tick);
+	next = backoff_earliest(next, now + d->rt.cfg.poll_interval);
+	if (next <= now)
+		return 0;
+	return (int)(next - now) * 1000;
+}
+
+static void
+daemon_sleep(int ms)
+{
+	struct timespec	 ts;
+
+	while (ms > 0 && !daemon_stop) {
+		int slice = ms > 200 ? 200 : ms;
+
+		ts.tv_sec = 0;
+		ts.tv_nsec = (long)slice * 1000000L;
+		nanosleep(&ts, NULL);
+		ms -= slice;
+	}
+}
+
+static void
+daemon_loop(struct daemon *d, bool once)
+{
+	int	 ms;
+
+	while (!daemon_stop) {
+		if (d->imap == NULL && time(NULL) >= d->imap_retry)
+			daemon_imap_connect(d);
+		if (d->imap && daemon_round(d) != 0 && !daemon_stop)
+			daemon_imap_lost(d, "connection lost");
+		else if (d->imap && !daemon_stop)
+			daemon_tick(d);
+		daemon_outbox(d);
+		if (once)
+			break;
+		ms = daemon_timeout_ms(d);
+		if (ms == 0)
+			continue;
+		if (d->imap) {
+			if (imap_wait(d->imap, ms, &daemon_stop) < 0 &&
+			    !daemon_stop)
+				daemon_imap_lost(d, "connection lost while idle");
+		} else
+			daemon_sleep(ms);
+	}
+}
+
+int
+daemon_serve(const char *config_path, bool once)
+{
+	struct daemon		 d;
+	struct smtp_conf	 sc;
+	char			 why[512];
+
+	memset(&d, 0, sizeof(d));
+	if (runtime_open(config_path, &d.rt, why, sizeof(why)) != 0) {
+		log_warnx("%s", why);
+		return EX_CONFIG;
+	}
+	if (d.rt.cfg.imap.url == NULL) {
+		log_warnx("%s: missing [imap] url", config_path);
+		runtime_close(&d.rt);
+		return EX_CONFIG;
+	}
+	daemon_signals();
+	smtp_global_init();
+	runtime_smtp_conf(&d.rt, &sc);
+	d.smtp = smtp_new(&sc);
+	log_info("serve: started pid=%ld db=%s", (long)getpid(),
+	    d.rt.cfg.database);
+	daemon_loop(&d, once);
+	log_info("serve: stopping");
+	imap_close(d.imap);
+	smtp_free(d.smtp);
+	smtp_global_cleanup();
+	free(d.flag);
+	runtime_close(&d.rt);
+	return EX_OK;
+}
+
+static char *
+daemon_read_stdin(size_t *len)
+{
+	struct buf	 b;
+	char		 chunk[65536];
+	size_t		 n;
+
+	buf_init(&b);
+	while ((n = fread(chunk, 1, sizeof(chunk), stdin)) > 0) {
+		if (b.len + n > DAEMON_MAIL_MAX) {
+			buf_free(&b);
+			return NULL;
+		}
+		buf_add(&b, chunk, n);
+	}
+	*len = b.len;
+	return buf_steal(&b);
+}
+
+/* What the outbox holds goes out now if the server is there, else later. */
+static void
+daemon_send_now(struct runtime *rt)
+{
+	struct smtp_conf	 sc;
+	struct smtp		*smtp;
+
+	smtp_global_init();
+	runtime_smtp_conf(rt, &sc);
+	smtp = smtp_new(&sc);
+	outbox_flush(rt->db, smtp, rt->cfg.address, time(NULL));
+	smtp_free(smtp);
+	smtp_global_cleanup();
+}
+
+int
+daemon_deliver(const char *config_path)
+{
+	struct runtime		 rt;
+	struct judge_env	 env;
+	enum intake_result	 r;
+	char			 why[512], *raw;
+	size_t			 len = 0;
+
+	if (runtime_open(config_path, &rt, why, sizeof(why)) != 0) {
+		log_warnx("%s", why);
+		return EX_CONFIG;
+	}
+	if ((raw = daemon_read_stdin(&len)) == NULL) {
+		log_warnx("deliver: mail larger than %d bytes refused",
+		    DAEMON_MAIL_MAX);
+		runtime_close(&rt);
+		return EX_DATAERR;
+	}
+	runtime_env(&rt, time(NULL), &env);
+	r = intake_mail(&env, raw, len, 0, 0, false, rt.cfg.max_failures);
+	free(raw);
+	if (r != INTAKE_RETRY) {
+		/* Phases this mail completed. The heartbeat only where tick
+		 * or serve keep it: the first mail after a downtime may come
+		 * before the first tick, and must not make anyone late. */
+		runtime_env(&rt, time(NULL), &env);
+		env.downtime_slack = runtime_downtime_slack(&rt);
+		env.downtime_if_kept = true;
+		judge_tick(&env);
+		daemon_send_now(&rt);
+	}
+	runtime_close(&rt);
+	switch (r) {
+	case INTAKE_DONE:
+		return EX_OK;
+	case INTAKE_UNREADABLE:
+		return EX_DATAERR;
+	default:
+		return EX_TEMPFAIL;
+	}
+}
+
+/*
+ * `pbemd tick`: the clock for installations without the daemon, run by
+ * cron. It keeps the heartbeat, so a cron that stopped (the machine was
+ * down) is downtime: deadlines that passed meanwhile move on.
+ */
+int
+daemon_tick_once(const char *config_path)
+{
+	struct runtime		 rt;
+	struct judge_env	 env;
+	char			 why[512];
+	time_t			 next;
+
+	if (runtime_open(config_path, &rt, why, sizeof(why)) != 0) {
+		log_warnx("%s", why);
+		return EX_CONFIG;
+	}
+	runtime_env(&rt, time(NULL), &env);
+	env.downtime_slack = runtime_downtime_slack(&rt);
+	next = judge_tick(&env);
+	daemon_send_now(&rt);
+	log_debug("tick: done next=%lld", (long long)next);
+	runtime_close(&rt);
+	return EX_OK;
+}

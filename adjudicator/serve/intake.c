@@ -1,0 +1,114 @@
+/*
+ * intake.c - from raw bytes to a recorded mail (see intake.h).
+ *
+ * The attempt counter is bumped before the mail is handled and cleared in
+ * the mail's own transaction; a count that reaches max_failures means the
+ * mail failed (or crashed us) that often, and it is set aside for a human.
+ */
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "adjudicator/serve/intake.h"
+#include "common/log.h"
+#include "mail/mime.h"
+
+void
+intake_key(uint32_t uidvalidity, uint32_t uid, const char *message_id,
+    char *out, size_t outlen)
+{
+	if (uid != 0)
+		snprintf(out, outlen, "imap:%u:%u", uidvalidity, uid);
+	else
+		snprintf(out, outlen, "msgid:%s", message_id ? message_id : "");
+}
+
+int
+intake_attempts(struct db *db, const char *const *keys, size_t n, time_t now)
+{
+	size_t	 i;
+	int	 count;
+
+	if (n == 0)
+		return 0;
+	if (db_begin(db) != DB_OK)
+		return -1;
+	for (i = 0; i < n; i++)
+		if (db_failure_bump(db, keys[i], "attempt", now, &count) != DB_OK) {
+			db_rollback(db);
+			return -1;
+		}
+	return db_commit(db) == DB_OK ? 0 : -1;
+}
+
+/*
+ * How often this mail was tried before, counting the attempt now starting:
+ * counted says whether the caller already bumped it (intake_attempts()).
+ */
+static int
+intake_tries(struct db *db, const char *key, bool counted, time_t now)
+{
+	int	 count = 0;
+
+	if (counted)
+		db_failure_get(db, key, &count);
+	else
+		db_failure_bump(db, key, "attempt", now, &count);
+	return count;
+}
+
+enum intake_result
+intake_mail(const struct judge_env *env0, const char *raw, size_t len,
+    uint32_t uidvalidity, uint32_t uid, bool counted, int max_failures)
+{
+	struct judge_env	 env = *env0;
+	struct message		*m = NULL;
+	enum judge_result	 jr;
+	enum intake_result	 rc;
+	char			 key[300], why[256];
+	int			 tries;
+
+	if (mime_parse(raw, len, &m, why, sizeof(why)) != 0) {
+		log_warnx("intake uid=%u unreadable: %s", uid, why);
+		intake_key(uidvalidity, uid, NULL, key, sizeof(key));
+		judge_quarantine(&env, NULL, uidvalidity, uid, why);
+		return INTAKE_UNREADABLE;
+	}
+	intake_key(uidvalidity, uid, m->message_id, key, sizeof(key));
+	env.failure_key = key;
+	tries = intake_tries(env.db, key, counted, env.now);
+	if (tries > max_failures) {
+		log_warnx("intake uid=%u msgid=<%s> quarantined after %d "
+		    "attempts", uid, m->message_id ? m->message_id : "",
+		    tries - 1);
+		jr = judge_quarantine(&env, m, uidvalidity, uid,
+		    "failed repeatedly");
+		rc = jr == JUDGE_TEMPFAIL ? INTAKE_RETRY : INTAKE_DONE;
+		goto out;
+	}
+	jr = judge_handle_message(&env, m, uidvalidity, uid, why, sizeof(why));
+	switch (jr) {
+	case JUDGE_HANDLED:
+		log_info("mail uid=%u msgid=<%s> handled", uid,
+		    m->message_id ? m->message_id : "");
+		rc = INTAKE_DONE;
+		break;
+	case JUDGE_IGNORED:
+		log_info("mail uid=%u robot=%d not answered", uid, m->robot);
+		rc = INTAKE_DONE;
+		break;
+	case JUDGE_DUPLICATE:
+		log_info("mail uid=%u msgid=<%s> duplicate", uid,
+		    m->message_id ? m->message_id : "");
+		db_failure_clear(env.db, key);
+		rc = INTAKE_DONE;
+		break;
+	default:
+		log_warnx("mail uid=%u failed: %s", uid, why);
+		rc = INTAKE_RETRY;
+		break;
+	}
+out:
+	message_free(m);
+	return rc;
+}

@@ -1,0 +1,36 @@
+/*
+ * intake.h - one raw mail from the server or standard input through MIME
+ * parsing and the judge, with failure counting: a mail that keeps failing
+ * (or keeps crashing the process) is quarantined, never retried forever.
+ */
+#ifndef PBEMD_INTAKE_H
+#define PBEMD_INTAKE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "adjudicator/judge/judge.h"
+
+enum intake_result {
+	INTAKE_DONE,		/* recorded: flag it \Seen */
+	INTAKE_RETRY,		/* not recorded: leave it for the next round */
+	INTAKE_UNREADABLE	/* no sender to answer, recorded as quarantined */
+};
+
+/* The failure-table key of a mail. */
+void	intake_key(uint32_t uidvalidity, uint32_t uid, const char *message_id,
+	    char *out, size_t outlen);
+
+/*
+ * Counts one attempt at each of these mails before any is processed, in one
+ * transaction, so that a crash while handling one of them still counts.
+ */
+int	intake_attempts(struct db *, const char *const *keys, size_t n,
+	    time_t now);
+
+enum intake_result intake_mail(const struct judge_env *, const char *raw,
+		    size_t len, uint32_t uidvalidity, uint32_t uid,
+		    bool counted, int max_failures);
+
+#endif

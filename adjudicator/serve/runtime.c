@@ -1,0 +1,88 @@
+/*
+ * runtime.c - opens what every mail-handling command needs (runtime.h).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "adjudicator/serve/runtime.h"
+#include "common/log.h"
+#include "mail/smtp.h"
+
+static const char *const runtime_langs[JUDGE_LANGS] = { "en", "de" };
+
+int
+runtime_open(const char *path, struct runtime *rt, char *why, size_t whylen)
+{
+	int	 i;
+
+	memset(rt, 0, sizeof(*rt));
+	if (config_load(path, &rt->cfg, why, whylen) != 0)
+		return -1;
+	log_init(rt->cfg.log_level, NULL);
+	if (password_init() != 0) {
+		snprintf(why, whylen, "libsodium cannot initialise");
+		goto fail;
+	}
+	for (i = 0; i < JUDGE_LANGS; i++) {
+		rt->cat[i] = catalog_load(rt->cfg.templates, runtime_langs[i],
+		    i ? rt->cat[0] : NULL, why, whylen);
+		if (rt->cat[i] == NULL)
+			goto fail;
+	}
+	if (db_open(rt->cfg.database, &rt->db, why, whylen) != DB_OK)
+		goto fail;
+	rt->pw = password_cache_new();
+	return 0;
+fail:
+	runtime_close(rt);
+	return -1;
+}
+
+void
+runtime_close(struct runtime *rt)
+{
+	int	 i;
+
+	db_close(rt->db);
+	for (i = JUDGE_LANGS - 1; i >= 0; i--)
+		catalog_free(rt->cat[i]);
+	password_cache_free(rt->pw);
+	config_free(&rt->cfg);
+	memset(rt, 0, sizeof(*rt));
+}
+
+void
+runtime_env(struct runtime *rt, time_t now, struct judge_env *env)
+{
+	int	 i;
+
+	memset(env, 0, sizeof(*env));
+	env->db = rt->db;
+	for (i = 0; i < JUDGE_LANGS; i++)
+		env->cat[i] = rt->cat[i];
+	env->address = rt->cfg.address;
+	env->name = rt->cfg.name;
+	env->default_lang = rt->cfg.language;
+	env->timezone = rt->cfg.timezone;
+	env->pwcache = rt->pw;
+	env->now = now;
+}
+
+int
+runtime_downtime_slack(const struct runtime *rt)
+{
+	return 2 * rt->cfg.poll_interval + 120;
+}
+
+void
+runtime_smtp_conf(const struct runtime *rt, struct smtp_conf *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->url = rt->cfg.smtp.url;
+	c->user = rt->cfg.smtp.user;
+	c->password = rt->cfg.smtp.password;
+	c->ca_file = rt->cfg.smtp.ca_file;
+	c->starttls = rt->cfg.smtp.starttls;
+	c->insecure = rt->cfg.smtp.insecure;
+	c->timeout = rt->cfg.smtp.timeout;
+}

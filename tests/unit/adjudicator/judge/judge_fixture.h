@@ -1,0 +1,170 @@
+/*
+ * judge_fixture.h - a judge over a temporary SQLite file for the tests of
+ * the mail command language: send a mail as someone, take what the outbox
+ * holds for someone. Static functions: each test file includes it once
+ * (test_judge*.c, test_clock.c); a file that changes the clock or the
+ * time zone does so after setup().
+ */
+#ifndef PBEMD_TEST_JUDGE_FIXTURE_H
+#define PBEMD_TEST_JUDGE_FIXTURE_H
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "adjudicator/judge/judge.h"
+#include "common/util.h"
+#include "db/db.h"
+#include "tests/unit/test.h"
+
+struct fixture {
+	char			 path[64];
+	struct db		*db;
+	struct catalog		*en, *de;
+	struct password_cache	*pw;
+	struct judge_env	 env;
+	int			 seq;
+};
+
+static struct fixture F;
+
+static void
+setup(void)
+{
+	char	 why[256];
+	int	 fd;
+
+	memset(&F, 0, sizeof(F));
+	strcpy(F.path, "/tmp/pbemd-lobby-XXXXXX");
+	fd = mkstemp(F.path);
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+	ck_assert_int_eq(password_init(), 0);
+	ck_assert_int_eq(db_open(F.path, &F.db, why, sizeof(why)), DB_OK);
+	F.en = catalog_load("templates", "en", NULL, why, sizeof(why));
+	ck_assert_msg(F.en != NULL, "%s", why);
+	F.de = catalog_load("templates", "de", F.en, why, sizeof(why));
+	ck_assert_msg(F.de != NULL, "%s", why);
+	F.pw = password_cache_new();
+	F.env.db = F.db;
+	F.env.cat[0] = F.en;
+	F.env.cat[1] = F.de;
+	F.env.address = "judge@example.test";
+	F.env.name = "pbemd judge";
+	F.env.default_lang = "en";
+	F.env.pwcache = F.pw;
+	F.env.now = 1700000000;
+}
+
+static void
+teardown(void)
+{
+	char	 p[96];
+
+	db_close(F.db);
+	catalog_free(F.de);
+	catalog_free(F.en);
+	password_cache_free(F.pw);
+	unlink(F.path);
+	snprintf(p, sizeof(p), "%s-wal", F.path);
+	unlink(p);
+	snprintf(p, sizeof(p), "%s-shm", F.path);
+	unlink(p);
+}
+
+/* Sends one mail from addr. */
+static void
+mail(const char *addr, const char *text)
+{
+	struct message	 m;
+	char		 id[64], why[128];
+
+	memset(&m, 0, sizeof(m));
+	snprintf(id, sizeof(id), "t%d@example.test", ++F.seq);
+	m.reply_to = (char *)addr;
+	m.from = (char *)addr;
+	m.from_name = "";
+	m.subject = "orders";
+	m.message_id = id;
+	m.text = (char *)text;
+	m.text_len = strlen(text);
+	m.has_text = true;
+	F.env.now++;
+	ck_assert_int_eq(judge_handle_message(&F.env, &m, 1, (uint32_t)F.seq,
+	    why, sizeof(why)), JUDGE_HANDLED);
+}
+
+/* Sends one mail from addr, its text formatted as by printf. */
+static void __attribute__((format(printf, 2, 3), unused))
+mailf(const char *addr, const char *fmt, ...)
+{
+	char	 text[1024];
+	va_list	 ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	mail(addr, text);
+}
+
+/* Everything queued for rcpt since the last call, concatenated; owned. */
+static char *
+take(const char *rcpt)
+{
+	struct db_outbox_row	 rows[128];
+	struct buf		 b;
+	int			 n, i;
+
+	buf_init(&b);
+	ck_assert_int_eq(db_outbox_due(F.db, F.env.now + 1, rows, 128, &n),
+	    DB_OK);
+	for (i = 0; i < n; i++) {
+		if (strcmp(rows[i].rcpt, rcpt) == 0) {
+			buf_add(&b, rows[i].message, rows[i].len);
+			db_outbox_sent(F.db, rows[i].id, F.env.now);
+		}
+		db_outbox_row_clear(&rows[i]);
+	}
+	buf_puts(&b, "");
+	return buf_steal(&b);
+}
+
+/* Drops whatever is queued for everyone. */
+static void __attribute__((unused))
+drain(void)
+{
+	struct db_outbox_row	 rows[128];
+	int			 n, i;
+
+	do {
+		ck_assert_int_eq(db_outbox_due(F.db, F.env.now + 1, rows, 128,
+		    &n), DB_OK);
+		for (i = 0; i < n; i++) {
+			db_outbox_sent(F.db, rows[i].id, F.env.now);
+			db_outbox_row_clear(&rows[i]);
+		}
+	} while (n > 0);
+}
+
+/* The GM password from a CREATE reply. */
+static void __attribute__((unused))
+gm_password(const char *reply, char *out, size_t len)
+{
+	const char	*p = strstr(reply, "password is ");
+
+	ck_assert_ptr_nonnull(p);
+	p += strlen("password is ");
+	snprintf(out, len, "%.*s", (int)strcspn(p, ": \r\n"), p);
+}
+
+/* Whether text holds needle; a failing check prints the text. */
+#define has(text, needle) \
+	ck_assert_msg(strstr((text), (needle)) != NULL, \
+	    "missing \"%s\" in:\n%s", (needle), (text))
+#define hasnt(text, needle) \
+	ck_assert_msg(strstr((text), (needle)) == NULL, \
+	    "unexpected \"%s\" in:\n%s", (needle), (text))
+
+#endif

@@ -1,0 +1,139 @@
+/*
+ * test_judge_downtime.c - who keeps the clock's heartbeat (judge_downtime.c):
+ * serve and `pbemd tick` keep it, so a silence longer than the slack is
+ * downtime and the deadlines that passed in it move on; `pbemd deliver`
+ * (downtime_if_kept) keeps it only where one of them does: alone it never
+ * counts a quiet day as downtime, beside a cron tick it must not remind
+ * anyone for time lost when the MTA hands over a mail before the first
+ * tick after a downtime. A real SQLite file and a fake clock (env.now).
+ */
+#include "tests/unit/adjudicator/judge/judge_fixture.h"
+#include "tests/unit/test.h"
+
+#define GM	"gm@example.test"
+#define ALICE	"alice@example.test"
+#define BOB	"bob@example.test"
+#define SLACK	300
+
+static char	 gmpw[32];
+
+/* A weekeewachee game with a clock, its deadline approved; White has set
+ * up, Black not. Returns the clock row. */
+static struct db_clock
+late_game(void)
+{
+	struct db_game	 g;
+	struct db_clock	 c;
+	char		 cmd[128], *r;
+
+	mail(GM, "CREATE g weekeewachee move=1h grace=30m");
+	r = take(GM);
+	gm_password(r, gmpw, sizeof(gmpw));
+	free(r);
+	mail(ALICE, "JOIN g alicepw");
+	mail(BOB, "JOIN g bobpw");
+	snprintf(cmd, sizeof(cmd), "SIGNON g %s\nAPPROVE", gmpw);
+	mail(GM, cmd);
+	mail(ALICE, "SIGNON g alicepw\nSETUP RPWS");
+	drain();
+	ck_assert_int_eq(db_game_get(F.db, "g", &g), DB_OK);
+	ck_assert_int_eq(db_clock_get(F.db, g.id, &c), DB_OK);
+	ck_assert(c.deadline > F.env.now);
+	return c;
+}
+
+static bool
+heartbeat(int64_t *at)
+{
+	return db_meta_get(F.db, "heartbeat", at) == DB_OK;
+}
+
+START_TEST(deliver_alone_keeps_no_heartbeat_and_counts_no_downtime)
+{
+	struct db_clock	 c = late_game();
+	int64_t		 at;
+	char		*b;
+
+	F.env.downtime_slack = SLACK;
+	F.env.downtime_if_kept = true;
+	F.env.now = c.deadline + 60;	/* hours without mail: normal */
+	judge_tick(&F.env);
+	ck_assert(!heartbeat(&at));
+	b = take(BOB);
+	has(b, "Your orders for game g are missing");
+	hasnt(b, "out of service");
+	free(b);
+}
+END_TEST
+
+START_TEST(a_tick_after_a_silence_moves_the_deadline_on)
+{
+	struct db_clock	 c = late_game();
+	int64_t		 at;
+	char		*b;
+
+	F.env.downtime_slack = SLACK;
+	judge_tick(&F.env);			/* cron's tick */
+	ck_assert(heartbeat(&at) && at == F.env.now);
+	F.env.now += 60;
+	judge_tick(&F.env);			/* a minute later: no news */
+	ck_assert(heartbeat(&at) && at == F.env.now);
+	ck_assert_int_eq(judge_next_wake(&F.env), c.deadline);
+	/* Cron stopped for two hours, past the deadline and grace. */
+	F.env.now += 7200;
+	judge_tick(&F.env);
+	b = take(BOB);
+	has(b, "out of service");
+	hasnt(b, "Your orders for game g are missing");
+	free(b);
+	ck_assert_int_eq(judge_next_wake(&F.env), c.deadline + 7200);
+}
+END_TEST
+
+START_TEST(deliver_beside_a_tick_does_not_remind_for_lost_time)
+{
+	struct db_clock	 c = late_game();
+	int64_t		 at, alive;
+	char		*b;
+
+	F.env.downtime_slack = SLACK;
+	judge_tick(&F.env);			/* cron's tick */
+	alive = F.env.now;
+	/* The machine was down past the deadline; the MTA's queue is run
+	 * first: deliver's tick honours the heartbeat and renews it. */
+	F.env.now = c.deadline + 600;
+	F.env.downtime_if_kept = true;
+	mail(ALICE, "SIGNON g alicepw");
+	judge_tick(&F.env);
+	ck_assert(heartbeat(&at) && at == F.env.now);
+	b = take(BOB);
+	has(b, "out of service");
+	hasnt(b, "Your orders for game g are missing");
+	free(b);
+	ck_assert_int_eq(judge_next_wake(&F.env), c.deadline +
+	    (F.env.now - alive));
+	/* The next cron tick finds a fresh heartbeat: nothing moves twice. */
+	F.env.downtime_if_kept = false;
+	F.env.now += 60;
+	judge_tick(&F.env);
+	b = take(BOB);
+	hasnt(b, "out of service");
+	free(b);
+}
+END_TEST
+
+Suite *
+test_suite(void)
+{
+	Suite	*s = suite_create("adjudicator/judge_downtime");
+	TCase	*tc = tcase_create("heartbeat");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc,
+	    deliver_alone_keeps_no_heartbeat_and_counts_no_downtime);
+	tcase_add_test(tc, a_tick_after_a_silence_moves_the_deadline_on);
+	tcase_add_test(tc, deliver_beside_a_tick_does_not_remind_for_lost_time);
+	suite_add_tcase(s, tc);
+	return s;
+}

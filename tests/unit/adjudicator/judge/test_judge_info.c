@@ -1,0 +1,200 @@
+/*
+ * test_judge_info.c - LIST <game> (judge_info.c): the press rules and the
+ * clock of one game, its settings and the deadline of the phase with its
+ * zone and whether the GM approved it, in English and German; LIST of all
+ * games stays one line a game. By mail over a real SQLite file.
+ */
+#include "adjudicator/judge/deadline.h"
+#include "tests/unit/adjudicator/judge/judge_fixture.h"
+#include "tests/unit/test.h"
+
+#define GM	"gm@example.test"
+#define ALICE	"alice@example.test"
+#define BOB	"bob@example.test"
+#define DAVE	"dave@example.test"
+#define ZONE	"Europe/Berlin"
+
+static char	 gmpw[32];
+
+/* Creates g with words, GM password kept; seats alice and bob if seat. */
+static void
+game(const char *g, const char *words, bool seat)
+{
+	char	 cmd[256], *r;
+
+	snprintf(cmd, sizeof(cmd), "CREATE %s weekeewachee %s", g, words);
+	mail(GM, cmd);
+	r = take(GM);
+	hasnt(r, "ERROR");
+	gm_password(r, gmpw, sizeof(gmpw));
+	free(r);
+	if (seat) {
+		snprintf(cmd, sizeof(cmd), "JOIN %s alicepw", g);
+		mail(ALICE, cmd);
+		snprintf(cmd, sizeof(cmd), "JOIN %s bobpw", g);
+		mail(BOB, cmd);
+	}
+	drain();
+}
+
+static void
+as_gm(const char *g, const char *lines)
+{
+	char	 text[512];
+
+	snprintf(text, sizeof(text), "SIGNON %s %s\n%s", g, gmpw, lines);
+	mail(GM, text);
+	drain();
+}
+
+/* What DAVE, who plays in no game, reads for text; owned. */
+static char *
+ask(const char *text)
+{
+	mail(DAVE, text);
+	return take(DAVE);
+}
+
+static struct db_clock
+clock_of(const char *g)
+{
+	struct db_game	 dg;
+	struct db_clock	 c;
+
+	ck_assert_int_eq(db_game_get(F.db, g, &dg), DB_OK);
+	ck_assert_int_eq(db_clock_get(F.db, dg.id, &c), DB_OK);
+	return c;
+}
+
+/* "Wed 2023-11-15 00:13 CET", or in German "Mi ...". */
+static const char *
+shown(time_t t, bool de, char *buf, size_t len)
+{
+	static const char *const day[2][7] = {
+		{ "Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat" },
+		{ "So", "Mo", "Di", "Mi", "Do", "Fr", "Sa" },
+	};
+	char	 b[48];
+	int	 wday;
+
+	deadline_format(t, ZONE, b, sizeof(b), &wday);
+	snprintf(buf, len, "%s %s", day[de][wday], b);
+	return buf;
+}
+
+START_TEST(a_game_without_options_has_white_press_and_no_deadlines)
+{
+	char	*r;
+
+	game("pl", "", false);
+	r = ask("LIST pl");
+	has(r, "pl: weekeewachee, waiting for players, seats taken 0/2");
+	has(r, "Press: white");
+	has(r, "No deadlines: each phase is played as soon as its orders");
+	hasnt(r, "copy of private press");
+	free(r);
+}
+END_TEST
+
+START_TEST(the_clock_is_shown_from_forming_to_approval_and_pause)
+{
+	struct db_clock	 c;
+	char		 d[64], g[64], *r;
+
+	game("lg", "press=grey gm-sees-press move=1h grace=30m tz=" ZONE,
+	    false);
+	r = ask("LIST lg");
+	has(r, "(press=grey gm-sees-press)");
+	has(r, "Press: grey (players' press is anonymous).");
+	has(r, "The game master gets a copy of private press.");
+	has(r, "Deadlines: movement 1h, retreats 1d, adjustments 1d; grace "
+	    "period 30m.");
+	has(r, "Time zone Europe/Berlin, deadline days SMTWTFS (Sunday "
+	    "first).");
+	has(r, "proposes the first deadline when the game starts");
+	hasnt(r, "civil disorder");
+	free(r);
+	mail(ALICE, "JOIN lg alicepw");
+	mail(BOB, "JOIN lg bobpw");
+	drain();
+	c = clock_of("lg");
+	ck_assert(c.proposed > 0 && c.deadline == 0);
+	r = ask("LIST lg");
+	has(r, "Deadline proposed by the judge: ");
+	has(r, shown(c.proposed, false, d, sizeof(d)));
+	has(r, "not yet approved by the game master");
+	hasnt(r, "approved by the game master;");
+	free(r);
+	as_gm("lg", "APPROVE");
+	c = clock_of("lg");
+	r = ask("LIST lg");
+	has(r, "Deadline: ");
+	has(r, shown(c.deadline, false, d, sizeof(d)));
+	has(r, "approved by the game master; grace period until ");
+	has(r, shown(c.grace_end, false, g, sizeof(g)));
+	hasnt(r, "proposed");
+	free(r);
+	/* German, in the game's zone as well. */
+	r = ask("SET LANGUAGE de\nLIST lg");
+	has(r, "Presse: grau");
+	has(r, "Kopie jeder privaten Nachricht");
+	has(r, "Abgabetermine: Bewegung 1h, Rückzüge 1d, Anpassungen 1d; "
+	    "Nachfrist 30m.");
+	has(r, "Zeitzone Europe/Berlin");
+	has(r, "Abgabetermin: ");
+	has(r, shown(c.deadline, true, d, sizeof(d)));
+	has(r, "vom Spielleiter bestätigt; Nachfrist bis ");
+	has(r, shown(c.grace_end, true, g, sizeof(g)));
+	free(r);
+	as_gm("lg", "PAUSE");
+	r = ask("LIST lg");
+	has(r, "angehalten");
+	hasnt(r, "Abgabetermin: ");
+	free(r);
+	/* LIST of every game stays one line a game. */
+	r = ask("LIST");
+	has(r, "lg: weekeewachee");
+	hasnt(r, "Presse");
+	hasnt(r, "Abgabetermine");
+	free(r);
+}
+END_TEST
+
+START_TEST(clock_time_days_cd_and_no_grace_are_shown)
+{
+	char	 d[64], *r;
+
+	game("ng", "press=none move=2d grace=0 days=-MTWTF- at=20:00 cd tz="
+	    ZONE, true);
+	as_gm("ng", "SET DEADLINE 2023-11-20 18:00");
+	r = ask("LIST ng");
+	has(r, "Press: none (only the game master broadcasts).");
+	has(r, "Deadlines: movement 2d, retreats 1d, adjustments 1d; grace "
+	    "period 0.");
+	has(r, "Time zone Europe/Berlin, deadline days -MTWTF- (Sunday "
+	    "first), deadlines at 20:00.");
+	has(r, "goes into civil disorder");
+	has(r, "Deadline: ");
+	has(r, shown(clock_of("ng").deadline, false, d, sizeof(d)));
+	has(r, "Mon 2023-11-20 18:00 CET");
+	has(r, "approved by the game master; no grace period.");
+	free(r);
+}
+END_TEST
+
+Suite *
+test_suite(void)
+{
+	Suite	*s = suite_create("adjudicator/judge_info");
+	TCase	*tc = tcase_create("list");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc,
+	    a_game_without_options_has_white_press_and_no_deadlines);
+	tcase_add_test(tc,
+	    the_clock_is_shown_from_forming_to_approval_and_pause);
+	tcase_add_test(tc, clock_time_days_cd_and_no_grace_are_shown);
+	suite_add_tcase(s, tc);
+	return s;
+}

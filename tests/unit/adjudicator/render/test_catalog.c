@@ -1,0 +1,361 @@
+/*
+ * test_catalog.c - adjudicator/catalog.c: the real templates/en and
+ * templates/de (same keys, same placeholders), and rendering, fallback and
+ * refusals on a small templates directory made in /tmp.
+ */
+#include "tests/unit/test.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "adjudicator/render/catalog.h"
+#include "common/util.h"
+
+/* ---- the real catalogs ---- */
+
+static struct catalog	*en, *de, *de_alone;
+
+static void
+real_setup(void)
+{
+	char	 why[256] = "";
+
+	en = catalog_load("templates", "en", NULL, why, sizeof(why));
+	ck_assert_msg(en != NULL, "en: %s", why);
+	de = catalog_load("templates", "de", en, why, sizeof(why));
+	ck_assert_msg(de != NULL, "de: %s", why);
+	/* Without a fallback, so that a key missing in de shows. */
+	de_alone = catalog_load("templates", "de", NULL, why, sizeof(why));
+	ck_assert_msg(de_alone != NULL, "de: %s", why);
+}
+
+static void
+real_teardown(void)
+{
+	catalog_free(de_alone);
+	catalog_free(de);
+	catalog_free(en);
+}
+
+/* The placeholders {1}..{4} of a text, as bits 0..3. */
+static unsigned
+placeholders(const char *t)
+{
+	unsigned	 set = 0;
+
+	for (; *t; t++)
+		if (t[0] == '{' && t[1] >= '1' && t[1] <= '4' && t[2] == '}')
+			set |= 1U << (t[1] - '1');
+	return set;
+}
+
+START_TEST(both_languages_load_with_entries)
+{
+	ck_assert_str_eq(catalog_lang(en), "en");
+	ck_assert_str_eq(catalog_lang(de), "de");
+	ck_assert_uint_gt(catalog_size(en), 100);
+	ck_assert_uint_gt(catalog_size(de_alone), 100);
+	ck_assert_ptr_null(catalog_key_at(en, catalog_size(en)));
+	ck_assert_ptr_nonnull(catalog_get(en, "judge.reply.subject"));
+	ck_assert_ptr_nonnull(catalog_get(de_alone, "judge.reply.subject"));
+	ck_assert_str_ne(catalog_get(en, "judge.reply.subject"),
+	    catalog_get(de_alone, "judge.reply.subject"));
+}
+END_TEST
+
+START_TEST(every_en_key_exists_in_de)
+{
+	struct buf	 miss;
+	const char	*k;
+	size_t		 i;
+
+	buf_init(&miss);
+	for (i = 0; i < catalog_size(en); i++) {
+		k = catalog_key_at(en, i);
+		if (catalog_get(de_alone, k) == NULL)
+			buf_printf(&miss, " %s", k);
+	}
+	ck_assert_msg(miss.len == 0, "templates/de lacks:%s", miss.data);
+	buf_free(&miss);
+}
+END_TEST
+
+START_TEST(every_de_key_exists_in_en)
+{
+	const char	*k;
+	size_t		 i;
+
+	for (i = 0; i < catalog_size(de_alone); i++) {
+		k = catalog_key_at(de_alone, i);
+		ck_assert_msg(catalog_get(en, k) != NULL,
+		    "templates/de has %s, which en lacks", k);
+	}
+}
+END_TEST
+
+START_TEST(each_pair_uses_the_same_placeholders)
+{
+	const char	*k, *te, *td;
+	size_t		 i;
+
+	for (i = 0; i < catalog_size(en); i++) {
+		k = catalog_key_at(en, i);
+		te = catalog_get(en, k);
+		if ((td = catalog_get(de_alone, k)) == NULL)
+			continue;	/* reported by every_en_key_exists_in_de */
+		ck_assert_msg(placeholders(te) == placeholders(td),
+		    "%s: en uses {%x}, de uses {%x} (bits 1..4)", k,
+		    placeholders(te), placeholders(td));
+	}
+}
+END_TEST
+
+START_TEST(no_key_is_defined_twice)
+{
+	size_t	 i;
+
+	for (i = 0; i + 1 < catalog_size(en); i++)
+		ck_assert_msg(strcmp(catalog_key_at(en, i),
+		    catalog_key_at(en, i + 1)) != 0, "en defines %s twice",
+		    catalog_key_at(en, i));
+	for (i = 0; i + 1 < catalog_size(de_alone); i++)
+		ck_assert_msg(strcmp(catalog_key_at(de_alone, i),
+		    catalog_key_at(de_alone, i + 1)) != 0, "de defines %s twice",
+		    catalog_key_at(de_alone, i));
+}
+END_TEST
+
+/* ---- a templates directory of our own ---- */
+
+static char	 dir[64];
+
+static void
+write_file(const char *rel, const char *text)
+{
+	char	 p[256];
+	FILE	*f;
+
+	snprintf(p, sizeof(p), "%s/%s", dir, rel);
+	ck_assert_ptr_nonnull(f = fopen(p, "w"));
+	fputs(text, f);
+	fclose(f);
+}
+
+static void
+make_dir(const char *rel)
+{
+	char	 p[256];
+
+	snprintf(p, sizeof(p), "%s/%s", dir, rel);
+	ck_assert_int_eq(mkdir(p, 0700), 0);
+}
+
+static void
+tmp_setup(void)
+{
+	strcpy(dir, "/tmp/pbemd-catalog-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	make_dir("en");
+	make_dir("de");
+	make_dir("bad");
+	write_file("en/a.txt",
+	    "# a comment\n"
+	    "\n"
+	    "greet = Hello {1}, you are {2}.\n"
+	    "piece.king = King\n"
+	    "multi = one\\ntwo\n"
+	    "backslash = a\\\\nb\n"
+	    "  spaced.key   =   padded text  \r\n"
+	    "eq = a=b\n"
+	    "swap = {2} before {1}{3}\n");
+	write_file("en/b.txt",
+	    "only.en = English only {1}\n");
+	write_file("en/ignored.md", "not = read\n");
+	write_file("de/a.txt",
+	    "greet = Hallo {1}, du bist {2}.\n"
+	    "piece.king = K\xc3\xb6nig\n");
+	write_file("bad/a.txt", "fine = yes\n");
+	write_file("bad/b.txt",
+	    "# first\n"
+	    "ok = fine\n"
+	    "this line has no equals sign\n"
+	    "later = never read\n");
+}
+
+static void
+tmp_teardown(void)
+{
+	static const char *const files[] = {
+		"en/a.txt", "en/b.txt", "en/ignored.md", "de/a.txt",
+		"bad/a.txt", "bad/b.txt", "en", "de", "bad", ""
+	};
+	char	 p[256];
+	size_t	 i;
+
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		snprintf(p, sizeof(p), "%s/%s", dir, files[i]);
+		remove(p);
+	}
+}
+
+/* catalog_say into a fresh buffer; the caller frees the result. */
+static char *
+say(const struct catalog *c, const char *key, int nargs, const char *a1,
+    const char *a2, const char *a3)
+{
+	struct buf	 b;
+
+	buf_init(&b);
+	catalog_say(c, &b, key, nargs, a1, a2, a3);
+	return buf_steal(&b);
+}
+
+#define SAYS(c, key, n, a1, a2, a3, want) do {				\
+	char	*got_ = say((c), (key), (n), (a1), (a2), (a3));		\
+	ck_assert_msg(strcmp(got_, (want)) == 0, "%s: got \"%s\", want \"%s\"",\
+	    (key), got_, (want));					\
+	free(got_);							\
+} while (0)
+
+START_TEST(arguments_fill_the_placeholders)
+{
+	struct catalog	*c;
+	char		 why[256] = "";
+
+	c = catalog_load(dir, "en", NULL, why, sizeof(why));
+	ck_assert_msg(c != NULL, "%s", why);
+	SAYS(c, "greet", 2, "Ann", "first", NULL, "Hello Ann, you are first.");
+	SAYS(c, "swap", 3, "one", "two", "!", "two before one!");
+	/* A missing argument leaves its placeholder empty. */
+	SAYS(c, "swap", 1, "one", NULL, NULL, " before one");
+	/* Only *.txt files are read. */
+	ck_assert_ptr_null(catalog_get(c, "not"));
+	ck_assert_uint_eq(catalog_size(c), 8);
+	catalog_free(c);
+}
+END_TEST
+
+START_TEST(an_at_argument_is_translated)
+{
+	struct catalog	*e, *d;
+	char		 why[256] = "";
+
+	e = catalog_load(dir, "en", NULL, why, sizeof(why));
+	ck_assert_msg(e != NULL, "%s", why);
+	d = catalog_load(dir, "de", e, why, sizeof(why));
+	ck_assert_msg(d != NULL, "%s", why);
+	SAYS(e, "greet", 2, "Ann", "@piece.king", NULL, "Hello Ann, you are King.");
+	SAYS(d, "greet", 2, "Ann", "@piece.king", NULL,
+	    "Hallo Ann, du bist K\xc3\xb6nig.");
+	/* An unknown @key stays as written. */
+	SAYS(e, "greet", 2, "@nobody", "x", NULL, "Hello @nobody, you are x.");
+	catalog_free(d);
+	catalog_free(e);
+}
+END_TEST
+
+START_TEST(escapes_and_spaces_are_handled_at_load)
+{
+	struct catalog	*c;
+	char		 why[256] = "";
+
+	c = catalog_load(dir, "en", NULL, why, sizeof(why));
+	ck_assert_msg(c != NULL, "%s", why);
+	ck_assert_str_eq(catalog_get(c, "multi"), "one\ntwo");
+	ck_assert_str_eq(catalog_get(c, "backslash"), "a\\nb");
+	ck_assert_str_eq(catalog_get(c, "spaced.key"), "padded text");
+	ck_assert_str_eq(catalog_get(c, "eq"), "a=b");
+	SAYS(c, "multi", 0, NULL, NULL, NULL, "one\ntwo");
+	catalog_free(c);
+}
+END_TEST
+
+START_TEST(a_missing_key_renders_as_key_and_arguments)
+{
+	struct catalog	*c;
+	char		 why[256] = "";
+
+	c = catalog_load(dir, "en", NULL, why, sizeof(why));
+	ck_assert_msg(c != NULL, "%s", why);
+	ck_assert_ptr_null(catalog_get(c, "no.such"));
+	SAYS(c, "no.such", 0, NULL, NULL, NULL, "[no.such]");
+	SAYS(c, "no.such", 2, "x", "@piece.king", NULL, "[no.such] x King");
+	catalog_free(c);
+}
+END_TEST
+
+START_TEST(de_falls_back_to_en_for_a_key_only_en_has)
+{
+	struct catalog	*e, *d, *alone;
+	char		 why[256] = "";
+
+	e = catalog_load(dir, "en", NULL, why, sizeof(why));
+	ck_assert_msg(e != NULL, "%s", why);
+	d = catalog_load(dir, "de", e, why, sizeof(why));
+	ck_assert_msg(d != NULL, "%s", why);
+	alone = catalog_load(dir, "de", NULL, why, sizeof(why));
+	ck_assert_msg(alone != NULL, "%s", why);
+
+	ck_assert_uint_eq(catalog_size(d), 2);
+	SAYS(d, "only.en", 1, "z", NULL, NULL, "English only z");
+	SAYS(alone, "only.en", 1, "z", NULL, NULL, "[only.en] z");
+	/* de's own text wins over en's. */
+	SAYS(d, "greet", 2, "A", "B", NULL, "Hallo A, du bist B.");
+	catalog_free(alone);
+	catalog_free(d);
+	catalog_free(e);
+}
+END_TEST
+
+START_TEST(a_line_without_equals_is_refused_with_file_and_line)
+{
+	char	 why[256] = "", want[128];
+
+	ck_assert_ptr_null(catalog_load(dir, "bad", NULL, why, sizeof(why)));
+	snprintf(want, sizeof(want), "%s/bad/b.txt:3:", dir);
+	ck_assert_msg(strstr(why, want) != NULL, "why: %s (want %s)", why, want);
+}
+END_TEST
+
+START_TEST(a_missing_language_is_refused)
+{
+	char	 why[256] = "";
+
+	ck_assert_ptr_null(catalog_load(dir, "fr", NULL, why, sizeof(why)));
+	ck_assert_msg(strstr(why, "/fr") != NULL, "why: %s", why);
+}
+END_TEST
+
+Suite *
+test_suite(void)
+{
+	Suite	*s = suite_create("adjudicator/catalog");
+	TCase	*tc;
+
+	tc = tcase_create("templates");
+	tcase_add_checked_fixture(tc, real_setup, real_teardown);
+	tcase_add_test(tc, both_languages_load_with_entries);
+	tcase_add_test(tc, every_en_key_exists_in_de);
+	tcase_add_test(tc, every_de_key_exists_in_en);
+	tcase_add_test(tc, each_pair_uses_the_same_placeholders);
+	tcase_add_test(tc, no_key_is_defined_twice);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("render");
+	tcase_add_checked_fixture(tc, tmp_setup, tmp_teardown);
+	tcase_add_test(tc, arguments_fill_the_placeholders);
+	tcase_add_test(tc, an_at_argument_is_translated);
+	tcase_add_test(tc, escapes_and_spaces_are_handled_at_load);
+	tcase_add_test(tc, a_missing_key_renders_as_key_and_arguments);
+	tcase_add_test(tc, de_falls_back_to_en_for_a_key_only_en_has);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("load");
+	tcase_add_checked_fixture(tc, tmp_setup, tmp_teardown);
+	tcase_add_test(tc, a_line_without_equals_is_refused_with_file_and_line);
+	tcase_add_test(tc, a_missing_language_is_refused);
+	suite_add_tcase(s, tc);
+	return s;
+}
