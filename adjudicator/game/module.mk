@@ -2,5 +2,6 @@
 SRCS += \
 	adjudicator/game/duel.c \
 	adjudicator/game/game.c \
+	adjudicator/game/orderbook.c \
 	adjudicator/game/orderline.c \
 	adjudicator/game/statetext.c
