@@ -266,11 +266,11 @@ struct game_ops {
 		    struct game_diag *why);
 };
 
-/* game.c: the registry of games. */
-const struct game_ops	*game_find(const char *name);
+/* registry.c */
+const struct game_ops	*game_find(const char *name);	/* or an alias */
 const struct game_ops	*game_at(int i);	/* NULL past the last */
 
-/* Helpers for building messages (game.c; pure). */
+/* msg.c: helpers the games build messages with (pure) */
 void	game_msg_set(struct game_msg *, const char *key, int nargs, ...);
 void	game_msg_arg(struct game_msg *, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));

@@ -1,63 +1,17 @@
 /*
- * game.c - the registry of games and small helpers for their messages.
+ * msg.c - the helpers every game uses to say something: a message (a
+ * catalog key and its arguments), a line of a view, the reason of a
+ * refusal.
  *
- * Adding a game is one line in games[] and one folder under adjudicator/.
- * Nothing here does I/O.
+ * The games call these; this file knows no game (the registry that names
+ * them is registry.c), so the arrows go registry -> games -> msg. Pure:
+ * no I/O, no allocation.
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-#include <strings.h>
 
 #include "adjudicator/game/game.h"
-
-extern const struct game_ops wkw_ops;
-extern const struct game_ops kz_ops;
-extern const struct game_ops dip_ops;
-extern const struct game_ops wotk_ops;
-extern const struct game_ops ari_ops;
-extern const struct game_ops zombie_ops;
-
-static const struct game_ops *const games[] = {
-	&wkw_ops,
-	&kz_ops,
-	&dip_ops,
-	&wotk_ops,
-	&ari_ops,
-	&zombie_ops,
-};
-
-/* Other words for a game in CREATE. */
-static const struct {
-	const char	*alias;
-	const char	*name;
-} aliases[] = {
-	{ "diplomacy", "standard" },
-	{ "way-of-the-knight", "wotk" },
-	{ "wotn", "wotk" },
-};
-
-const struct game_ops *
-game_find(const char *name)
-{
-	size_t	 i;
-
-	for (i = 0; i < sizeof(aliases) / sizeof(aliases[0]); i++)
-		if (strcasecmp(aliases[i].alias, name) == 0)
-			name = aliases[i].name;
-	for (i = 0; i < sizeof(games) / sizeof(games[0]); i++)
-		if (strcasecmp(games[i]->name, name) == 0)
-			return games[i];
-	return NULL;
-}
-
-const struct game_ops *
-game_at(int i)
-{
-	if (i < 0 || (size_t)i >= sizeof(games) / sizeof(games[0]))
-		return NULL;
-	return games[i];
-}
 
 static void
 game_msg_vset(struct game_msg *m, const char *key, int nargs, va_list ap)
