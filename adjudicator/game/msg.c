@@ -1,7 +1,7 @@
 /*
  * msg.c - the helpers every game uses to say something: a message (a
  * catalog key and its arguments), a line of a view, the reason of a
- * refusal.
+ * refusal, and the facts a view shares with stat().
  *
  * The games call these; this file knows no game (the registry that names
  * them is registry.c), so the arrows go registry -> games -> msg. Pure:
@@ -65,6 +65,19 @@ game_view_add(struct game_view *v, const char *key, int nargs, ...)
 	game_msg_vset(&v->msgs[v->nmsgs++], key, nargs, ap);
 	va_end(ap);
 	return 0;
+}
+
+/* The fields of a view that stat() gives too, copied from s: a game
+ * fills both from one function, so they cannot drift apart. */
+void
+game_view_set_stat(struct game_view *v, const struct game_stat *s)
+{
+	v->status = s->status;
+	v->winner = s->winner;
+	v->ply = s->ply;
+	v->phase_kind = s->phase_kind;
+	memcpy(v->phase, s->phase, sizeof(v->phase));
+	memcpy(v->due, s->due, sizeof(v->due));
 }
 
 void
