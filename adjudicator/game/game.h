@@ -35,7 +35,17 @@ struct game_state;
 #define GAME_SLOT_MAX		32
 #define GAME_ORDER_MAX		256	/* one canonical order */
 #define GAME_BOARD_MAX		4096	/* a fixed-width diagram */
-#define GAME_VIEW_MSGS		256	/* Zombie-Diplomacy: every order of two boards */
+/*
+ * Messages of one view (Zombie-Diplomacy: every order of two boards).
+ * game_view_add() keeps the cap itself: once a view is full, its last
+ * slot gives way to the message GAME_VIEW_FULL, whose one argument is the
+ * number of lines left out (the one it replaced and every later one,
+ * counted as they come), so a report says that it is incomplete. A view
+ * keeps GAME_VIEW_MSGS - 1 lines then; GAME_VIEW_MSGS + 45 adds leave out
+ * 46.
+ */
+#define GAME_VIEW_MSGS		256
+#define GAME_VIEW_FULL		"game.view_full"	/* templates/LANG/game.txt */
 #define GAME_CTX_MAX		32	/* parse context of one mail */
 #define GAME_CELLS_MAX		256	/* fields of a picture (ARI: 225) */
 #define GAME_PHASE_MAX		24	/* a phase's name, "S1901M", with NUL */
@@ -293,7 +303,7 @@ const struct game_ops	*game_at(int i);	/* NULL past the last */
 void	game_msg_set(struct game_msg *, const char *key, int nargs, ...);
 void	game_msg_arg(struct game_msg *, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
-int	game_view_add(struct game_view *, const char *key, int nargs, ...);
+void	game_view_add(struct game_view *, const char *key, int nargs, ...);
 void	game_view_set_stat(struct game_view *, const struct game_stat *);
 void	game_diag_set(struct game_diag *, const char *key, int nargs, ...);
 

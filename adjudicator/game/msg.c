@@ -9,6 +9,7 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "adjudicator/game/game.h"
@@ -53,18 +54,31 @@ game_msg_arg(struct game_msg *m, const char *fmt, ...)
 	m->nargs++;
 }
 
-/* Returns -1 when the view is full (the message is dropped). */
-int
+/*
+ * One more line of the view. When the view is full, the line is left out
+ * and counted in the last slot, which then holds GAME_VIEW_FULL with the
+ * number of lines left out so far (game.h, GAME_VIEW_MSGS): 2 at the first
+ * overflow (the line that slot held and the new one), one more for each
+ * add after that. The count lives in the notice itself, so a view needs
+ * no field for it.
+ */
+void
 game_view_add(struct game_view *v, const char *key, int nargs, ...)
 {
-	va_list	 ap;
+	struct game_msg	*last = &v->msgs[GAME_VIEW_MSGS - 1];
+	va_list		 ap;
+	long		 left = 2;
 
-	if (v->nmsgs >= GAME_VIEW_MSGS)
-		return -1;
-	va_start(ap, nargs);
-	game_msg_vset(&v->msgs[v->nmsgs++], key, nargs, ap);
-	va_end(ap);
-	return 0;
+	if (v->nmsgs < GAME_VIEW_MSGS) {
+		va_start(ap, nargs);
+		game_msg_vset(&v->msgs[v->nmsgs++], key, nargs, ap);
+		va_end(ap);
+		return;
+	}
+	if (strcmp(last->key, GAME_VIEW_FULL) == 0 && last->nargs == 1)
+		left = strtol(last->args[0], NULL, 10) + 1;
+	game_msg_set(last, GAME_VIEW_FULL, 0);
+	game_msg_arg(last, "%ld", left);
 }
 
 /* The fields of a view that stat() gives too, copied from s: a game
