@@ -30,7 +30,10 @@ struct game_state;
 
 #define GAME_MAX_SEATS		8
 #define GAME_KEY_MAX		48	/* catalog key, e.g. "wkw.err.not_adjacent" */
-#define GAME_ARG_MAX		64	/* one argument of a message */
+/* One argument of a message, with its NUL. The helpers of msg.c cut a
+ * longer text at a character boundary: never inside a UTF-8 sequence, so
+ * an umlaut at the cut is left out whole (at most 3 bytes are lost). */
+#define GAME_ARG_MAX		64
 #define GAME_MSG_ARGS		4
 #define GAME_SLOT_MAX		32
 #define GAME_ORDER_MAX		256	/* one canonical order */

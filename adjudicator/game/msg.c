@@ -14,6 +14,49 @@
 
 #include "adjudicator/game/game.h"
 
+/*
+ * An argument of len bytes was cut to fit its GAME_ARG_MAX bytes: drop a
+ * UTF-8 sequence the cut left incomplete (game.h, GAME_ARG_MAX), so a
+ * German name loses its last letter, not half of it. Bytes that were not
+ * valid UTF-8 before the cut are left as they came.
+ */
+static void
+game_msg_cut(char *arg, size_t len)
+{
+	const unsigned char	*s = (const unsigned char *)arg;
+	size_t			 i = len, need;
+	int			 n;
+
+	for (n = 0; n < 3 && i > 0 && (s[i - 1] & 0xc0) == 0x80; n++)
+		i--;
+	if (i == 0 || s[i - 1] < 0xc0)
+		return;
+	need = s[i - 1] >= 0xf0 ? 4 : s[i - 1] >= 0xe0 ? 3 : 2;
+	if (len - (i - 1) < need)
+		arg[i - 1] = '\0';
+}
+
+/* vsnprintf into one argument, cut at a character boundary. */
+static void
+game_msg_vformat(char arg[GAME_ARG_MAX], const char *fmt, va_list ap)
+{
+	int	 n;
+
+	n = vsnprintf(arg, GAME_ARG_MAX, fmt, ap);
+	if (n >= GAME_ARG_MAX)
+		game_msg_cut(arg, GAME_ARG_MAX - 1);
+}
+
+static void
+game_msg_format(char arg[GAME_ARG_MAX], const char *fmt, ...)
+{
+	va_list	 ap;
+
+	va_start(ap, fmt);
+	game_msg_vformat(arg, fmt, ap);
+	va_end(ap);
+}
+
 static void
 game_msg_vset(struct game_msg *m, const char *key, int nargs, va_list ap)
 {
@@ -24,8 +67,7 @@ game_msg_vset(struct game_msg *m, const char *key, int nargs, va_list ap)
 	if (nargs > GAME_MSG_ARGS)
 		nargs = GAME_MSG_ARGS;
 	for (i = 0; i < nargs; i++)
-		snprintf(m->args[i], sizeof(m->args[i]), "%s",
-		    va_arg(ap, const char *));
+		game_msg_format(m->args[i], "%s", va_arg(ap, const char *));
 	m->nargs = nargs;
 }
 
@@ -49,7 +91,7 @@ game_msg_arg(struct game_msg *m, const char *fmt, ...)
 	if (m->nargs >= GAME_MSG_ARGS)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(m->args[m->nargs], sizeof(m->args[0]), fmt, ap);
+	game_msg_vformat(m->args[m->nargs], fmt, ap);
 	va_end(ap);
 	m->nargs++;
 }

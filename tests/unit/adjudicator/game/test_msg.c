@@ -1,7 +1,9 @@
 /*
  * test_msg.c - adjudicator/game/msg.c: the lines of a view and the cap
- * game_view_add keeps (game.h, GAME_VIEW_MSGS), and the text the notice
- * of a full view has in both catalogs.
+ * game_view_add keeps (game.h, GAME_VIEW_MSGS), the text the notice of a
+ * full view has in both catalogs, and arguments too long for
+ * GAME_ARG_MAX cut at a character boundary, never inside a UTF-8
+ * sequence.
  */
 #include "tests/unit/test.h"
 #include <stdio.h>
@@ -121,6 +123,106 @@ START_TEST(the_notice_of_a_full_view_reads_in_english_and_german)
 }
 END_TEST
 
+/* German with umlauts and ß (2 bytes each), a Euro sign (3 bytes) and
+ * an emoji (4 bytes): 134 bytes, so every helper must cut it. */
+static const char	 german[] = "Größenwahnsinnige Übermäßigkeit "
+    "äöüÄÖÜß straße Müßiggänger Köln-Düsseldorf 5€ Grüße 😀 "
+    "Fußgängerübergänge";
+
+/* Whether s is complete UTF-8: every lead byte has its continuation. */
+static bool
+utf8_complete(const char *s)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+	int			 need, i;
+
+	while (*p != '\0') {
+		need = *p < 0x80 ? 0 : *p >= 0xf0 ? 3 : *p >= 0xe0 ? 2 :
+		    *p >= 0xc0 ? 1 : -1;
+		if (need < 0)
+			return false;
+		for (i = 1; i <= need; i++)
+			if ((p[i] & 0xc0) != 0x80)
+				return false;
+		p += need + 1;
+	}
+	return true;
+}
+
+/*
+ * arg is text cut to GAME_ARG_MAX: a prefix of it, complete UTF-8, and
+ * as long as it can be: the character after the cut would not have fit.
+ */
+static void
+assert_cut(const char *arg, const char *text)
+{
+	size_t	 n = strlen(arg), next = 1;
+
+	ck_assert_msg(utf8_complete(arg), "partial UTF-8: %s", arg);
+	ck_assert_uint_le(n, GAME_ARG_MAX - 1);
+	ck_assert_msg(strncmp(arg, text, n) == 0, "not a prefix: %s", arg);
+	if (text[n] == '\0')
+		return;
+	while (((unsigned char)text[n + next] & 0xc0) == 0x80)
+		next++;
+	ck_assert_msg(n + next > GAME_ARG_MAX - 1,
+	    "cut too early: %zu bytes of \"%s\"", n, arg);
+}
+
+START_TEST(long_arguments_are_cut_between_characters)
+{
+	struct game_view	*v = view_new();
+	struct game_diag	 d;
+	struct game_msg		 m;
+	char			 herr[sizeof(german) + 8];
+	size_t			 skip;
+
+	ck_assert_uint_gt(strlen(german), 2 * GAME_ARG_MAX);
+	ck_assert(utf8_complete(german));
+	/* Every start, so the cut meets every byte of every sequence. */
+	for (skip = 0; skip < strlen(german); skip++) {
+		if (((unsigned char)german[skip] & 0xc0) == 0x80)
+			continue;
+		game_msg_set(&m, "test.long", 2, german + skip, "kurz");
+		assert_cut(m.args[0], german + skip);
+		ck_assert_str_eq(m.args[1], "kurz");
+		game_msg_arg(&m, "%s", german + skip);
+		assert_cut(m.args[2], german + skip);
+		game_msg_arg(&m, "Herr %s", german + skip);
+		snprintf(herr, sizeof(herr), "Herr %s", german + skip);
+		assert_cut(m.args[3], herr);
+		game_diag_set(&d, "test.long", 1, german + skip);
+		assert_cut(d.msg.args[0], german + skip);
+		v->nmsgs = 0;
+		game_view_add(v, "test.long", 1, german + skip);
+		assert_cut(v->msgs[0].args[0], german + skip);
+	}
+	free(v);
+}
+END_TEST
+
+START_TEST(umlauts_alone_lose_a_whole_letter_at_the_cut)
+{
+	struct game_msg	 m;
+	char		 text[2 * GAME_ARG_MAX + 1];
+	size_t		 i;
+
+	/* 64 times "ä" (0xc3 0xa4): 63 bytes hold 31 of them and half of
+	 * the 32nd, which goes. */
+	for (i = 0; i < GAME_ARG_MAX; i++)
+		memcpy(text + 2 * i, "ä", 2);
+	text[2 * GAME_ARG_MAX] = '\0';
+	game_msg_set(&m, "test.long", 1, text);
+	ck_assert_uint_eq(strlen(m.args[0]), 62);
+	ck_assert(utf8_complete(m.args[0]));
+	/* A text that fits exactly is kept whole: 31 of them and "x". */
+	text[GAME_ARG_MAX - 2] = 'x';
+	text[GAME_ARG_MAX - 1] = '\0';
+	game_msg_set(&m, "test.long", 1, text);
+	ck_assert_str_eq(m.args[0], text);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -134,6 +236,10 @@ test_suite(void)
 	tcase_add_test(tc, the_first_line_too_many_leaves_out_two);
 	tcase_add_test(tc,
 	    the_notice_of_a_full_view_reads_in_english_and_german);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("utf8");
+	tcase_add_test(tc, long_arguments_are_cut_between_characters);
+	tcase_add_test(tc, umlauts_alone_lose_a_whole_letter_at_the_cut);
 	suite_add_tcase(s, tc);
 	return s;
 }
