@@ -131,6 +131,7 @@ const struct game_ops ari_ops = {
 	.adjudicate = ari_adjudicate,
 	.resign = ari_resign,
 	.view = ari_view_project,
+	.stat = ari_view_stat,
 	.legal = ari_order_legal,
 	.perft = ari_perft,
 };

@@ -160,6 +160,8 @@ int		 ari_adjudicate(struct game_state *, const struct game_order *,
 /* view.c */
 void		 ari_view_project(const struct game_state *, int seat,
 		    struct game_view *out);
+void		 ari_view_stat(const struct game_state *,
+		    struct game_stat *out);
 
 /* state.c */
 size_t		 ari_state_save(const struct game_state *, char *, size_t);

@@ -314,16 +314,14 @@ ari_view_status(const struct game_state *st, struct game_view *v)
 	}
 }
 
+/* game_ops.stat, and the same fields of every view: the phase is the
+ * stage of the game ("opening", "queens", "play"), or "forming", "over". */
 void
-ari_view_project(const struct game_state *st, int seat, struct game_view *out)
+ari_view_stat(const struct game_state *st, struct game_stat *out)
 {
 	static const char *const stages[] = { "opening", "queens", "play" };
-	bool	 targets[ARI_SQUARES];
-	char	 list[GAME_ARG_MAX];
-	int	 s;
 
 	memset(out, 0, sizeof(*out));
-	out->seat = seat == 0 || seat == 1 ? seat : GAME_SEAT_GM;
 	out->ply = st->ply;
 	out->winner = st->winner;
 	out->phase_kind = GAME_PHASE_MOVE;
@@ -343,6 +341,20 @@ ari_view_project(const struct game_state *st, int seat, struct game_view *out)
 		    stages[st->pos.stage]);
 		break;
 	}
+}
+
+void
+ari_view_project(const struct game_state *st, int seat, struct game_view *out)
+{
+	struct game_stat	 facts;
+	bool			 targets[ARI_SQUARES];
+	char			 list[GAME_ARG_MAX];
+	int			 s;
+
+	memset(out, 0, sizeof(*out));
+	out->seat = seat == 0 || seat == 1 ? seat : GAME_SEAT_GM;
+	ari_view_stat(st, &facts);
+	game_view_set_stat(out, &facts);
 	ari_rules_targets(&st->pos, -1, -1, targets);
 	ari_view_board(&st->pos, targets, out->board, sizeof(out->board));
 	ari_view_cells(st, targets, &out->cells);

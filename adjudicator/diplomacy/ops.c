@@ -334,8 +334,9 @@ ops_tally(const struct game_state *st, char *period, size_t periodlen,
 	return p;
 }
 
+/* game_ops.stat, and the same fields of every view. */
 static void
-ops_view(const struct game_state *st, int seat, struct game_view *v)
+ops_stat(const struct game_state *st, struct game_stat *out)
 {
 	static const enum game_phase_kind kinds[] = {
 		GAME_PHASE_MOVE, GAME_PHASE_RETREAT, GAME_PHASE_ADJUST
@@ -343,21 +344,31 @@ ops_view(const struct game_state *st, int seat, struct game_view *v)
 	uint8_t	 due = st->started ? dip_board_due(&st->b) : 0;
 	int	 p;
 
-	memset(v, 0, sizeof(*v));
-	v->seat = seat >= 0 && seat < st->map.npowers ? seat : GAME_SEAT_GM;
-	v->ply = st->ply;
-	v->winner = GAME_NOBODY;
-	v->status = !st->started ? GAME_STATUS_FORMING :
+	memset(out, 0, sizeof(*out));
+	out->ply = st->ply;
+	out->winner = GAME_NOBODY;
+	out->status = !st->started ? GAME_STATUS_FORMING :
 	    st->b.end != DIP_END_NONE ? GAME_STATUS_OVER :
 	    GAME_STATUS_RUNNING;
 	if (st->b.end == DIP_END_SOLO)
-		v->winner = st->b.st.winner;
+		out->winner = st->b.st.winner;
 	else if (st->b.end == DIP_END_DRAW)
-		v->winner = GAME_DRAWN;
+		out->winner = GAME_DRAWN;
 	for (p = 0; p < st->map.npowers; p++)
-		v->due[p] = (due & DIP_BIT(p)) != 0;
-	v->phase_kind = kinds[st->b.st.phase];
-	dip_state_phase_code(&st->b.st, v->phase, sizeof(v->phase));
+		out->due[p] = (due & DIP_BIT(p)) != 0;
+	out->phase_kind = kinds[st->b.st.phase];
+	dip_state_phase_code(&st->b.st, out->phase, sizeof(out->phase));
+}
+
+static void
+ops_view(const struct game_state *st, int seat, struct game_view *v)
+{
+	struct game_stat	 s;
+
+	memset(v, 0, sizeof(*v));
+	v->seat = seat >= 0 && seat < st->map.npowers ? seat : GAME_SEAT_GM;
+	ops_stat(st, &s);
+	game_view_set_stat(v, &s);
 	dip_board_diagram(&st->b, v->phase, v->board, sizeof(v->board));
 	if (!st->started)
 		game_view_add(v, "dip.view.forming", 0);
@@ -382,4 +393,5 @@ const struct game_ops dip_ops = {
 	.resume = ops_resume,
 	.tally = ops_tally,
 	.view = ops_view,
+	.stat = ops_stat,
 };

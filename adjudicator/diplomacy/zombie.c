@@ -173,4 +173,5 @@ const struct game_ops zombie_ops = {
 	.resign = zombie_resign,
 	.resume = zombie_resume,
 	.view = zombie_view,
+	.stat = zombie_stat,
 };

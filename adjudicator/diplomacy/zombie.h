@@ -63,6 +63,7 @@ bool	 zombie_ready(const struct game_state *, const struct game_order *,
 	    int);
 int	 zombie_pending(const struct game_state *, int seat,
 	    const struct game_order *, int, struct game_msg *out, int max);
+uint8_t	 zombie_due(const struct game_state *);
 int	 zombie_place_read(const struct game_state *, const char *text,
 	    int *kind, int *loc);
 int	 zombie_undead_read(const struct game_state *, const char *text,
@@ -79,5 +80,6 @@ int	 zombie_load(const char *, struct game_state **, struct game_diag *);
 
 /* zombie_view.c */
 void	 zombie_view(const struct game_state *, int seat, struct game_view *);
+void	 zombie_stat(const struct game_state *, struct game_stat *);
 
 #endif

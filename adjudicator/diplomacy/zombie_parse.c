@@ -496,6 +496,31 @@ zombie_pending(const struct game_state *st, int seat,
 	return k;
 }
 
+/*
+ * The powers whose orders are awaited (bits): those that owe something on
+ * a board playing in this phase, or a placement. The same powers as
+ * zombie_pending(st, p, NULL, 0, ...) > 0, without building messages or
+ * collecting orders: a board owes before any order came in exactly what
+ * dip_board_due() says.
+ */
+uint8_t
+zombie_due(const struct game_state *st)
+{
+	uint8_t	 due = 0;
+	int	 p;
+
+	if (!st->started || st->over)
+		return 0;
+	if (zombie_active(st, &st->nr))
+		due |= dip_board_due(&st->nr);
+	if (zombie_active(st, &st->z))
+		due |= dip_board_due(&st->z);
+	for (p = 0; p < st->map.npowers; p++)
+		if (placements_owed(st, p, NULL, 0) > 0)
+			due |= DIP_BIT(p);
+	return due;
+}
+
 bool
 zombie_ready(const struct game_state *st, const struct game_order *o, int n)
 {

@@ -89,55 +89,71 @@ points_args(int pts, char whole[16], char frac[16])
 	snprintf(frac, 16, "%02d", pts % 100);
 }
 
-/* rules: most points over both boards; ties by centres summed; still
- * tied: a shared place. Returns the sole winner or GAME_DRAWN. */
-static int
-standings(const struct game_state *st, struct game_view *v)
-{
+/* The final ranking: points per board and in all, centres on both
+ * boards, and the powers best first. */
+struct ranking {
 	int	 nr[DIP_MAX_POWERS], z[DIP_MAX_POWERS], tot[DIP_MAX_POWERS];
 	int	 sc[DIP_MAX_POWERS], order[DIP_MAX_POWERS];
-	int	 np = st->map.npowers, i, j, t, place = 0, first = 0;
-	char	 a[16], b[16], pl[16];
+};
 
-	zombie_points(st, 0, nr);
-	zombie_points(st, 1, z);
+/* rules: most points over both boards; ties by centres summed; still
+ * tied: a shared place. Fills r; returns the sole winner or GAME_DRAWN
+ * when the first place is shared. */
+static int
+rank(const struct game_state *st, struct ranking *r)
+{
+	int	 np = st->map.npowers, i, j, t, *o = r->order;
+
+	zombie_points(st, 0, r->nr);
+	zombie_points(st, 1, r->z);
 	for (i = 0; i < np; i++) {
-		tot[i] = nr[i] + z[i];
-		sc[i] = dip_state_centres(&st->nr.st, i) +
+		r->tot[i] = r->nr[i] + r->z[i];
+		r->sc[i] = dip_state_centres(&st->nr.st, i) +
 		    (st->zstarted ? dip_state_centres(&st->z.st, i) : 0);
-		order[i] = i;
+		o[i] = i;
 	}
 	for (i = 1; i < np; i++)
-		for (j = i; j > 0 && (tot[order[j]] > tot[order[j - 1]] ||
-		    (tot[order[j]] == tot[order[j - 1]] &&
-		    sc[order[j]] > sc[order[j - 1]])); j--) {
-			t = order[j];
-			order[j] = order[j - 1];
-			order[j - 1] = t;
+		for (j = i; j > 0 && (r->tot[o[j]] > r->tot[o[j - 1]] ||
+		    (r->tot[o[j]] == r->tot[o[j - 1]] &&
+		    r->sc[o[j]] > r->sc[o[j - 1]])); j--) {
+			t = o[j];
+			o[j] = o[j - 1];
+			o[j - 1] = t;
 		}
-	game_view_add(v, "zombie.view.final", 0);
-	for (i = 0; i < np; i++) {
-		int p = order[i];
+	return np > 1 && r->tot[o[1]] == r->tot[o[0]] &&
+	    r->sc[o[1]] == r->sc[o[0]] ? GAME_DRAWN : o[0];
+}
 
-		if (i == 0 || tot[p] != tot[order[i - 1]] ||
-		    sc[p] != sc[order[i - 1]])
+/* The final standings: place, points and centres of every power. */
+static void
+standings(const struct game_state *st, struct game_view *v)
+{
+	struct ranking	 r;
+	int		 i, place = 0;
+	char		 a[16], b[16], pl[16];
+
+	rank(st, &r);
+	game_view_add(v, "zombie.view.final", 0);
+	for (i = 0; i < st->map.npowers; i++) {
+		int p = r.order[i];
+
+		if (i == 0 || r.tot[p] != r.tot[r.order[i - 1]] ||
+		    r.sc[p] != r.sc[r.order[i - 1]])
 			place = i + 1;
-		first += place == 1;
 		snprintf(pl, sizeof(pl), "%d", place);
-		points_args(tot[p], a, b);
+		points_args(r.tot[p], a, b);
 		game_view_add(v, "zombie.view.standing", 4,
 		    dip_board_power_arg(p), pl, a, b);
-		points_args(nr[p], a, b);
+		points_args(r.nr[p], a, b);
 		game_view_add(v, "zombie.view.points_nr", 3,
 		    dip_board_power_arg(p), a, b);
-		points_args(z[p], a, b);
+		points_args(r.z[p], a, b);
 		game_view_add(v, "zombie.view.points_z", 3,
 		    dip_board_power_arg(p), a, b);
-		snprintf(a, sizeof(a), "%d", sc[p]);
+		snprintf(a, sizeof(a), "%d", r.sc[p]);
 		game_view_add(v, "zombie.view.centres", 2,
 		    dip_board_power_arg(p), a);
 	}
-	return first == 1 ? order[0] : GAME_DRAWN;
 }
 
 static void
@@ -151,28 +167,42 @@ next_phase(const struct game_state *st, const char *code, struct game_view *v)
 	game_view_add(v, "zombie.view.next", 3, s, y, k);
 }
 
+/* game_ops.stat, and the same fields of every view: the phase is the
+ * clock's, the winner that of the final standings. */
 void
-zombie_view(const struct game_state *st, int seat, struct game_view *v)
+zombie_stat(const struct game_state *st, struct game_stat *out)
 {
 	static const enum game_phase_kind kinds[] = {
 		GAME_PHASE_MOVE, GAME_PHASE_RETREAT, GAME_PHASE_ADJUST
 	};
-	struct game_msg	 m[4];
+	struct ranking	 r;
+	uint8_t		 due = zombie_due(st);
+	int		 p;
+
+	memset(out, 0, sizeof(*out));
+	out->ply = st->ply;
+	out->winner = st->over ? rank(st, &r) : GAME_NOBODY;
+	out->status = !st->started ? GAME_STATUS_FORMING : st->over ?
+	    GAME_STATUS_OVER : GAME_STATUS_RUNNING;
+	zombie_code(st, out->phase, sizeof(out->phase));
+	out->phase_kind = kinds[st->kind];
+	for (p = 0; p < st->map.npowers; p++)
+		out->due[p] = (due & DIP_BIT(p)) != 0;
+}
+
+void
+zombie_view(const struct game_state *st, int seat, struct game_view *v)
+{
+	struct game_stat facts;
 	char		 code[16], s[GAME_ARG_MAX], y[GAME_ARG_MAX];
 	char		 k[GAME_ARG_MAX];
 	int		 p;
 
 	memset(v, 0, sizeof(*v));
 	v->seat = seat >= 0 && seat < st->map.npowers ? seat : GAME_SEAT_GM;
-	v->ply = st->ply;
-	v->winner = GAME_NOBODY;
-	v->status = !st->started ? GAME_STATUS_FORMING : st->over ?
-	    GAME_STATUS_OVER : GAME_STATUS_RUNNING;
+	zombie_stat(st, &facts);
+	game_view_set_stat(v, &facts);
 	zombie_code(st, code, sizeof(code));
-	snprintf(v->phase, sizeof(v->phase), "%s", code);
-	v->phase_kind = kinds[st->kind];
-	for (p = 0; p < st->map.npowers && st->started && !st->over; p++)
-		v->due[p] = zombie_pending(st, p, NULL, 0, m, 4) > 0;
 	diagram(st, code, v);
 	if (!st->started)
 		game_view_add(v, "dip.view.forming", 0);
@@ -195,7 +225,7 @@ zombie_view(const struct game_state *st, int seat, struct game_view *v)
 	} else
 		game_view_add(v, "zombie.view.z_not_started", 0);
 	if (st->over)
-		v->winner = standings(st, v);
+		standings(st, v);
 	else if (st->started)
 		next_phase(st, code, v);
 }

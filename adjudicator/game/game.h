@@ -14,6 +14,7 @@
  *   parse(seat, line) -> orders      for each order line of a signed-on player
  *   ready(orders) ?  adjudicate(orders) -> the state of the next phase
  *   view(seat) -> struct game_view   for every report and every error reply
+ *   stat() -> struct game_stat       where status, phase and due seats do
  *   save/load                        one phase row per move or phase
  * Orders between two phases are kept by the judge (db/), keyed by their
  * slot: a later order for the same slot replaces the earlier one.
@@ -29,14 +30,28 @@ struct game_state;
 
 #define GAME_MAX_SEATS		8
 #define GAME_KEY_MAX		48	/* catalog key, e.g. "wkw.err.not_adjacent" */
-#define GAME_ARG_MAX		64	/* one argument of a message */
+/* One argument of a message, with its NUL. The helpers of msg.c cut a
+ * longer text at a character boundary: never inside a UTF-8 sequence, so
+ * an umlaut at the cut is left out whole (at most 3 bytes are lost). */
+#define GAME_ARG_MAX		64
 #define GAME_MSG_ARGS		4
 #define GAME_SLOT_MAX		32
 #define GAME_ORDER_MAX		256	/* one canonical order */
 #define GAME_BOARD_MAX		4096	/* a fixed-width diagram */
-#define GAME_VIEW_MSGS		256	/* Zombie-Diplomacy: every order of two boards */
+/*
+ * Messages of one view (Zombie-Diplomacy: every order of two boards).
+ * game_view_add() keeps the cap itself: once a view is full, its last
+ * slot gives way to the message GAME_VIEW_FULL, whose one argument is the
+ * number of lines left out (the one it replaced and every later one,
+ * counted as they come), so a report says that it is incomplete. A view
+ * keeps GAME_VIEW_MSGS - 1 lines then; GAME_VIEW_MSGS + 45 adds leave out
+ * 46.
+ */
+#define GAME_VIEW_MSGS		256
+#define GAME_VIEW_FULL		"game.view_full"	/* templates/LANG/game.txt */
 #define GAME_CTX_MAX		32	/* parse context of one mail */
 #define GAME_CELLS_MAX		256	/* fields of a picture (ARI: 225) */
+#define GAME_PHASE_MAX		24	/* a phase's name, "S1901M", with NUL */
 
 /*
  * Something to tell a human, as data. The key names an entry of the message
@@ -145,11 +160,23 @@ struct game_view {
 	int		 winner;		/* a seat, GAME_NOBODY or GAME_DRAWN */
 	bool		 due[GAME_MAX_SEATS];	/* seats whose orders are awaited */
 	enum game_phase_kind phase_kind;
-	char		 phase[24];		/* language-neutral: "S1901M" */
+	char		 phase[GAME_PHASE_MAX];	/* language-neutral: "S1901M" */
 	char		 board[GAME_BOARD_MAX];	/* language-neutral diagram */
 	struct game_cells cells;		/* the same board, structured */
 	int		 nmsgs;
 	struct game_msg	 msgs[GAME_VIEW_MSGS];	/* events, whose turn, result */
+};
+
+/* The cheap facts of a position, equal to the same fields of
+ * view(st, GAME_SEAT_GM), for callers that need no board: the judge's
+ * clock, its store, SUMMARY, the referee's result. */
+struct game_stat {
+	enum game_status	 status;
+	int			 winner;	/* a seat, GAME_NOBODY or GAME_DRAWN */
+	int			 ply;
+	enum game_phase_kind	 phase_kind;
+	char			 phase[GAME_PHASE_MAX];
+	bool			 due[GAME_MAX_SEATS];
 };
 
 struct game_ops {
@@ -221,6 +248,11 @@ struct game_ops {
 	void	(*view)(const struct game_state *, int seat,
 		    struct game_view *out);
 
+	/* status, winner, ply, phase kind and name, and the seats due, as
+	 * view(GAME_SEAT_GM) gives them, without building board, cells or
+	 * messages: a few hundred bytes of stack at most. */
+	void	(*stat)(const struct game_state *, struct game_stat *out);
+
 	/*
 	 * Every order the seat could give now that the judge would accept,
 	 * in the notation players write, each passed to emit once (any
@@ -266,15 +298,16 @@ struct game_ops {
 		    struct game_diag *why);
 };
 
-/* game.c: the registry of games. */
-const struct game_ops	*game_find(const char *name);
+/* registry.c */
+const struct game_ops	*game_find(const char *name);	/* or an alias */
 const struct game_ops	*game_at(int i);	/* NULL past the last */
 
-/* Helpers for building messages (game.c; pure). */
+/* msg.c: helpers the games build messages with (pure) */
 void	game_msg_set(struct game_msg *, const char *key, int nargs, ...);
 void	game_msg_arg(struct game_msg *, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
-int	game_view_add(struct game_view *, const char *key, int nargs, ...);
+void	game_view_add(struct game_view *, const char *key, int nargs, ...);
+void	game_view_set_stat(struct game_view *, const struct game_stat *);
 void	game_diag_set(struct game_diag *, const char *key, int nargs, ...);
 
 #endif

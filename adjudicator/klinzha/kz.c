@@ -259,5 +259,6 @@ const struct game_ops kz_ops = {
 	.adjudicate = kz_adjudicate,
 	.resign = kz_resign,
 	.view = kz_view_project,
+	.stat = kz_view_stat,
 	.legal = kz_order_legal,
 };

@@ -254,6 +254,8 @@ void		 kz_adjudicate_end(struct game_state *);
 /* view.c */
 void		 kz_view_project(const struct game_state *, int seat,
 		    struct game_view *out);
+void		 kz_view_stat(const struct game_state *,
+		    struct game_stat *out);
 
 /* state.c */
 size_t		 kz_state_save(const struct game_state *, char *, size_t);

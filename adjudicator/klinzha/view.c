@@ -337,15 +337,13 @@ kz_view_status(const struct game_state *st, int seat, struct game_view *v)
 	}
 }
 
+/* game_ops.stat, and the same fields of every view: "SETUP" while the
+ * sides set up, then "M<n>" for the move being played (or the last one,
+ * once the game is over). */
 void
-kz_view_project(const struct game_state *st, int seat, struct game_view *out)
+kz_view_stat(const struct game_state *st, struct game_stat *out)
 {
-	struct kz_vfield	 f[KZ_FIELDS];
-	bool			 player = kz_view_player(seat);
-	bool			 all = !player || st->phase == KZ_PHASE_OVER;
-
 	memset(out, 0, sizeof(*out));
-	out->seat = player ? seat : GAME_SEAT_GM;
 	out->ply = st->ply;
 	out->winner = st->winner;
 	out->phase_kind = GAME_PHASE_MOVE;
@@ -364,6 +362,20 @@ kz_view_project(const struct game_state *st, int seat, struct game_view *out)
 		snprintf(out->phase, sizeof(out->phase), "M%d", st->ply + 1);
 	} else
 		snprintf(out->phase, sizeof(out->phase), "M%d", st->ply);
+}
+
+void
+kz_view_project(const struct game_state *st, int seat, struct game_view *out)
+{
+	struct kz_vfield	 f[KZ_FIELDS];
+	struct game_stat	 s;
+	bool			 player = kz_view_player(seat);
+	bool			 all = !player || st->phase == KZ_PHASE_OVER;
+
+	memset(out, 0, sizeof(*out));
+	out->seat = player ? seat : GAME_SEAT_GM;
+	kz_view_stat(st, &s);
+	game_view_set_stat(out, &s);
 	kz_view_fields(st, seat, f);
 	if (st->phase != KZ_PHASE_FORMING) {
 		kz_view_board(st, f, out->board, sizeof(out->board));

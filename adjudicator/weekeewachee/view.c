@@ -229,16 +229,15 @@ wkw_view_status(const struct game_state *st, int seat, struct game_view *v)
 	}
 }
 
+/* game_ops.stat, and the same fields of every view. The phase has no
+ * name: weekeewachee counts plies only. */
 void
-wkw_view_project(const struct game_state *st, int seat, struct game_view *out)
+wkw_view_stat(const struct game_state *st, struct game_stat *out)
 {
-	bool	 player = seat == 0 || seat == 1;
-	bool	 show = !player || st->phase == WKW_PHASE_OVER;
-
 	memset(out, 0, sizeof(*out));
-	out->seat = player ? seat : GAME_SEAT_GM;
 	out->ply = st->ply;
 	out->winner = st->winner;
+	out->phase_kind = GAME_PHASE_MOVE;
 	if (st->phase == WKW_PHASE_FORMING)
 		out->status = GAME_STATUS_FORMING;
 	else if (st->phase == WKW_PHASE_OVER)
@@ -249,6 +248,19 @@ wkw_view_project(const struct game_state *st, int seat, struct game_view *out)
 		out->due[0] = out->due[1] = true;
 	else if (st->phase == WKW_PHASE_PLAY)
 		out->due[st->turn] = true;
+}
+
+void
+wkw_view_project(const struct game_state *st, int seat, struct game_view *out)
+{
+	struct game_stat	 s;
+	bool			 player = seat == 0 || seat == 1;
+	bool			 show = !player || st->phase == WKW_PHASE_OVER;
+
+	memset(out, 0, sizeof(*out));
+	out->seat = player ? seat : GAME_SEAT_GM;
+	wkw_view_stat(st, &s);
+	game_view_set_stat(out, &s);
 	wkw_view_board(st, seat == 1, show, out->board, sizeof(out->board));
 	wkw_view_cells(st, out->seat, show, &out->cells);
 

@@ -179,5 +179,6 @@ const struct game_ops wkw_ops = {
 	.adjudicate = wkw_adjudicate,
 	.resign = wkw_resign,
 	.view = wkw_view_project,
+	.stat = wkw_view_stat,
 	.legal = wkw_legal,
 };

@@ -160,6 +160,8 @@ int		 wkw_adjudicate(struct game_state *, const struct game_order *,
 /* view.c */
 void		 wkw_view_project(const struct game_state *, int seat,
 		    struct game_view *out);
+void		 wkw_view_stat(const struct game_state *,
+		    struct game_stat *out);
 
 /* state.c */
 size_t		 wkw_state_save(const struct game_state *, char *, size_t);

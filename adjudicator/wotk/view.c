@@ -261,15 +261,14 @@ wotk_view_status(const struct game_state *st, int seat, struct game_view *v)
 	}
 }
 
+/* game_ops.stat, and the same fields of every view: "setup" during the
+ * handicap set-up, then the full move and the side to move ("12b"). */
 void
-wotk_view_project(const struct game_state *st, int seat, struct game_view *out)
+wotk_view_stat(const struct game_state *st, struct game_stat *out)
 {
-	bool	 player = seat == 0 || seat == 1;
-	int	 color = player ? wotk_color_of_seat(st, seat) : -1;
 	int	 due;
 
 	memset(out, 0, sizeof(*out));
-	out->seat = player ? seat : GAME_SEAT_GM;
 	out->ply = st->ply;
 	out->winner = st->winner;
 	out->phase_kind = GAME_PHASE_MOVE;
@@ -289,6 +288,20 @@ wotk_view_project(const struct game_state *st, int seat, struct game_view *out)
 	else
 		snprintf(out->phase, sizeof(out->phase), "%d%c",
 		    st->pos.fullmove, st->pos.side == WOTK_WHITE ? 'w' : 'b');
+}
+
+void
+wotk_view_project(const struct game_state *st, int seat, struct game_view *out)
+{
+	struct game_stat	 s;
+	bool			 player = seat == 0 || seat == 1;
+	int			 color = player ? wotk_color_of_seat(st, seat) :
+				    -1;
+
+	memset(out, 0, sizeof(*out));
+	out->seat = player ? seat : GAME_SEAT_GM;
+	wotk_view_stat(st, &s);
+	game_view_set_stat(out, &s);
 	wotk_view_board(st, color == WOTK_BLACK, out->board,
 	    sizeof(out->board));
 	wotk_view_cells(st, color == WOTK_BLACK, &out->cells);

@@ -236,6 +236,7 @@ const struct game_ops wotk_ops = {
 	.adjudicate = wotk_adjudicate,
 	.resign = wotk_resign,
 	.view = wotk_view_project,
+	.stat = wotk_view_stat,
 	.legal = wotk_order_legal,
 	.perft = wotk_perft_op,
 	.handicap = wotk_handicap,

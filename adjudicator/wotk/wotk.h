@@ -275,6 +275,8 @@ int		 wotk_pending(const struct game_state *, int seat,
 /* view.c */
 void		 wotk_view_project(const struct game_state *, int seat,
 		    struct game_view *out);
+void		 wotk_view_stat(const struct game_state *,
+		    struct game_stat *out);
 
 /* state.c */
 size_t		 wotk_state_save(const struct game_state *, char *, size_t);

@@ -1,0 +1,147 @@
+/*
+ * msg.c - the helpers every game uses to say something: a message (a
+ * catalog key and its arguments), a line of a view, the reason of a
+ * refusal, and the facts a view shares with stat().
+ *
+ * The games call these; this file knows no game (the registry that names
+ * them is registry.c), so the arrows go registry -> games -> msg. Pure:
+ * no I/O, no allocation.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "adjudicator/game/game.h"
+
+/*
+ * An argument of len bytes was cut to fit its GAME_ARG_MAX bytes: drop a
+ * UTF-8 sequence the cut left incomplete (game.h, GAME_ARG_MAX), so a
+ * German name loses its last letter, not half of it. Bytes that were not
+ * valid UTF-8 before the cut are left as they came.
+ */
+static void
+game_msg_cut(char *arg, size_t len)
+{
+	const unsigned char	*s = (const unsigned char *)arg;
+	size_t			 i = len, need;
+	int			 n;
+
+	for (n = 0; n < 3 && i > 0 && (s[i - 1] & 0xc0) == 0x80; n++)
+		i--;
+	if (i == 0 || s[i - 1] < 0xc0)
+		return;
+	need = s[i - 1] >= 0xf0 ? 4 : s[i - 1] >= 0xe0 ? 3 : 2;
+	if (len - (i - 1) < need)
+		arg[i - 1] = '\0';
+}
+
+/* vsnprintf into one argument, cut at a character boundary. */
+static void
+game_msg_vformat(char arg[GAME_ARG_MAX], const char *fmt, va_list ap)
+{
+	int	 n;
+
+	n = vsnprintf(arg, GAME_ARG_MAX, fmt, ap);
+	if (n >= GAME_ARG_MAX)
+		game_msg_cut(arg, GAME_ARG_MAX - 1);
+}
+
+static void
+game_msg_format(char arg[GAME_ARG_MAX], const char *fmt, ...)
+{
+	va_list	 ap;
+
+	va_start(ap, fmt);
+	game_msg_vformat(arg, fmt, ap);
+	va_end(ap);
+}
+
+static void
+game_msg_vset(struct game_msg *m, const char *key, int nargs, va_list ap)
+{
+	int	 i;
+
+	memset(m, 0, sizeof(*m));
+	snprintf(m->key, sizeof(m->key), "%s", key);
+	if (nargs > GAME_MSG_ARGS)
+		nargs = GAME_MSG_ARGS;
+	for (i = 0; i < nargs; i++)
+		game_msg_format(m->args[i], "%s", va_arg(ap, const char *));
+	m->nargs = nargs;
+}
+
+/* The variadic arguments are nargs strings. */
+void
+game_msg_set(struct game_msg *m, const char *key, int nargs, ...)
+{
+	va_list	 ap;
+
+	va_start(ap, nargs);
+	game_msg_vset(m, key, nargs, ap);
+	va_end(ap);
+}
+
+/* Appends one formatted argument; ignored past GAME_MSG_ARGS. */
+void
+game_msg_arg(struct game_msg *m, const char *fmt, ...)
+{
+	va_list	 ap;
+
+	if (m->nargs >= GAME_MSG_ARGS)
+		return;
+	va_start(ap, fmt);
+	game_msg_vformat(m->args[m->nargs], fmt, ap);
+	va_end(ap);
+	m->nargs++;
+}
+
+/*
+ * One more line of the view. When the view is full, the line is left out
+ * and counted in the last slot, which then holds GAME_VIEW_FULL with the
+ * number of lines left out so far (game.h, GAME_VIEW_MSGS): 2 at the first
+ * overflow (the line that slot held and the new one), one more for each
+ * add after that. The count lives in the notice itself, so a view needs
+ * no field for it.
+ */
+void
+game_view_add(struct game_view *v, const char *key, int nargs, ...)
+{
+	struct game_msg	*last = &v->msgs[GAME_VIEW_MSGS - 1];
+	va_list		 ap;
+	long		 left = 2;
+
+	if (v->nmsgs < GAME_VIEW_MSGS) {
+		va_start(ap, nargs);
+		game_msg_vset(&v->msgs[v->nmsgs++], key, nargs, ap);
+		va_end(ap);
+		return;
+	}
+	if (strcmp(last->key, GAME_VIEW_FULL) == 0 && last->nargs == 1)
+		left = strtol(last->args[0], NULL, 10) + 1;
+	game_msg_set(last, GAME_VIEW_FULL, 0);
+	game_msg_arg(last, "%ld", left);
+}
+
+/* The fields of a view that stat() gives too, copied from s: a game
+ * fills both from one function, so they cannot drift apart. */
+void
+game_view_set_stat(struct game_view *v, const struct game_stat *s)
+{
+	v->status = s->status;
+	v->winner = s->winner;
+	v->ply = s->ply;
+	v->phase_kind = s->phase_kind;
+	memcpy(v->phase, s->phase, sizeof(v->phase));
+	memcpy(v->due, s->due, sizeof(v->due));
+}
+
+void
+game_diag_set(struct game_diag *d, const char *key, int nargs, ...)
+{
+	va_list	 ap;
+
+	va_start(ap, nargs);
+	game_msg_vset(&d->msg, key, nargs, ap);
+	va_end(ap);
+}
