@@ -3,8 +3,8 @@
  * flags (WAIT, order errors, civil disorder), absences, extension requests,
  * and the judge's heartbeat in meta.
  *
- * Only storage: what the rows mean is decided in adjudicator/judge_clock.c
- * and judge_tick.c.
+ * Only storage: what the rows mean is decided in adjudicator/judge/clock.c
+ * and judge/tick.c.
  */
 #include <string.h>
 
@@ -86,19 +86,25 @@ db_clock_put(struct db *db, const struct db_clock *c)
 }
 
 int
-db_clock_games(struct db *db, char names[][DB_NAME_MAX], int max, int *n)
+db_clock_games(struct db *db, int64_t after, struct db_game_ref *out,
+    int max, int *n)
 {
 	sqlite3_stmt	*st;
 	int		 rc;
 
 	*n = 0;
-	st = db_stmt(db, DBS_CLOCK_GAMES, "SELECT g.name FROM clocks c "
+	st = db_stmt(db, DBS_CLOCK_GAMES, "SELECT g.id, g.name FROM clocks c "
 	    "JOIN games g ON g.id = c.game_id WHERE g.status = 'running' "
-	    "ORDER BY g.id");
+	    "AND g.id > ? ORDER BY g.id LIMIT ?");
 	if (st == NULL)
 		return DB_ERR;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max)
-		db_col_text(st, 0, names[(*n)++], DB_NAME_MAX);
+	sqlite3_bind_int64(st, 1, (sqlite3_int64)after);
+	sqlite3_bind_int(st, 2, max);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max) {
+		out[*n].id = sqlite3_column_int64(st, 0);
+		db_col_text(st, 1, out[*n].name, DB_NAME_MAX);
+		(*n)++;
+	}
 	sqlite3_reset(st);
 	return rc == SQLITE_ROW || rc == SQLITE_DONE ? DB_OK :
 	    db_fail(db, "clock games");

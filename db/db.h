@@ -261,8 +261,18 @@ struct db_extension {
 
 int	db_clock_get(struct db *, int64_t game_id, struct db_clock *out);
 int	db_clock_put(struct db *, const struct db_clock *);
-/* Names of the running games that have a clock, in id order. */
-int	db_clock_games(struct db *, char names[][DB_NAME_MAX], int max, int *n);
+/* A game named by id and name, in a page of games. */
+struct db_game_ref {
+	int64_t		 id;
+	char		 name[DB_NAME_MAX];
+};
+/*
+ * The running games with a clock whose id is greater than after, in id
+ * order, at most max into out[]: a page. Pass the last id of a page to get
+ * the next; a page shorter than max is the last.
+ */
+int	db_clock_games(struct db *, int64_t after, struct db_game_ref *out,
+	    int max, int *n);
 /* One row per seat that has one; seats without a row have no flags. */
 int	db_clock_seats(struct db *, int64_t game_id, struct db_clock_seat *out,
 	    int max, int *n);

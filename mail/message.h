@@ -20,6 +20,14 @@ enum message_robot {
 	MESSAGE_LIST			/* List-Id / List-Unsubscribe present */
 };
 
+/*
+ * The longest address the judge accepts (RFC 5321 4.5.3.1.3: a path of 256
+ * octets with its angle brackets). A longer Reply-To is ignored for the
+ * From; a longer From leaves the mail without a sender. So every address
+ * the judge stores or writes to fits DB_ADDR_MAX whole.
+ */
+#define MESSAGE_ADDR_MAX	254
+
 struct message {
 	char		*reply_to;	/* where answers go: Reply-To, else From (addr-spec) */
 	char		*from;		/* From addr-spec, lower-cased domain */

@@ -317,6 +317,13 @@ mime_header_mailbox(const char *value, char **addr, char **name)
 	if (mime_mailbox_libetpan(value, addr, name) == -1 &&
 	    mime_mailbox_scan(value, addr, name) == -1)
 		return -1;
+	if (strlen(*addr) > MESSAGE_ADDR_MAX) {
+		/* Never kept cut: a cut address is somebody else's. */
+		free(*addr);
+		free(*name);
+		*addr = *name = NULL;
+		return -1;
+	}
 	mime_addr_lower_domain(*addr);
 	return 0;
 }

@@ -1,129 +1,216 @@
 /*
  * judge.c - one mail through the command language: dedupe, split into
- * lines, dispatch each through the command table, queue the one reply, all
+ * lines, dispatch each through THE command table, queue the one reply, all
  * in one transaction.
  *
- * The table checks who may run a command and how many words it takes before
- * the handler runs, so adding a command is one row and one function
+ * The table declares every command and sub-command (SET DEADLINE, APPROVE
+ * TAKEOVER, EXTEND GRANT ...) with its arity, who may use it and the answer
+ * to a wrong number of words, and checks those before the handler runs, as
+ * Redis declares CONFIG GET: adding a command is one row and one function
  * (STYLE.md 11). Lines that are not commands are orders for the game the
- * sender signed on to.
+ * sender signed on to (orders.c). The state a command keeps across the
+ * lines of a mail (a PRESS text, a BECOME) lives here beside the session,
+ * is handed to that command alone, and is finished by the end-of-mail
+ * hooks. Layer L4 of the judge: nothing in the judge calls this file.
  */
 #include <ctype.h>
-#include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "adjudicator/judge/judge_priv.h"
-#include "common/log.h"
+#include "adjudicator/judge/cmd_absence.h"
+#include "adjudicator/judge/cmd_become.h"
+#include "adjudicator/judge/cmd_clear.h"
+#include "adjudicator/judge/cmd_create.h"
+#include "adjudicator/judge/cmd_deadline.h"
+#include "adjudicator/judge/cmd_history.h"
+#include "adjudicator/judge/cmd_info.h"
+#include "adjudicator/judge/cmd_join.h"
+#include "adjudicator/judge/cmd_lobby.h"
+#include "adjudicator/judge/cmd_press.h"
+#include "adjudicator/judge/cmd_process.h"
+#include "adjudicator/judge/cmd_resign.h"
+#include "adjudicator/judge/cmd_rollback.h"
+#include "adjudicator/judge/cmd_signon.h"
+#include "adjudicator/judge/cmd_summary.h"
+#include "adjudicator/judge/cmd_takeover.h"
+#include "adjudicator/judge/cmd_wait.h"
+#include "adjudicator/judge/judge.h"
+#include "adjudicator/judge/orders.h"
+#include "adjudicator/judge/phase.h"
+#include "adjudicator/judge/queue.h"
+#include "adjudicator/judge/report.h"
+#include "adjudicator/judge/session.h"
 
-static const struct judge_cmd judge_cmds[] = {
-	{ "APPROVE",	0, 3,	JUDGE_GM,	judge_cmd_approve },
-	{ "ASSIGN",	2, 2,	JUDGE_GM,	judge_cmd_assign },
-	{ "BECOME",	1, 1,	JUDGE_GM,	judge_cmd_become },
-	{ "BROADCAST",	0, 0,	JUDGE_SIGNED,	judge_cmd_broadcast },
-	{ "CLEAR",	0, 0,	JUDGE_PLAYER,	judge_cmd_clear },
-	{ "CREATE",	2, JUDGE_MAX_ARGS - 1, JUDGE_ANYONE, judge_cmd_create },
-	{ "EJECT",	1, 1,	JUDGE_GM,	judge_cmd_eject },
-	{ "EXTEND",	0, 2,	JUDGE_SIGNED,	judge_cmd_extend },
-	{ "HELP",	0, 1,	JUDGE_ANYONE,	judge_cmd_help },
-	{ "HISTORY",	1, 3,	JUDGE_SIGNED,	judge_cmd_history },
-	{ "JOIN",	2, 11,	JUDGE_ANYONE,	judge_cmd_join },
-	{ "LIST",	0, 1,	JUDGE_ANYONE,	judge_cmd_list },
-	{ "PAUSE",	0, 0,	JUDGE_GM,	judge_cmd_pause },
-	{ "PRESS",	2, 11,	JUDGE_SIGNED,	judge_cmd_press },
-	{ "PROCESS",	0, 1,	JUDGE_GM,	judge_cmd_process },
-	{ "REFUSE",	2, 3,	JUDGE_GM,	judge_lobby_refuse },
-	{ "RESIGN",	0, 0,	JUDGE_PLAYER,	judge_cmd_resign },
-	{ "RESUME",	0, 0,	JUDGE_GM,	judge_cmd_resume },
-	{ "ROLLBACK",	0, 0,	JUDGE_GM,	judge_cmd_rollback },
-	{ "SET",	1, 4,	JUDGE_ANYONE,	judge_cmd_set },
-	{ "SIGNON",	2, 2,	JUDGE_ANYONE,	judge_cmd_signon },
-	{ "START",	0, 0,	JUDGE_GM,	judge_cmd_start },
-	{ "SUMMARY",	1, 1,	JUDGE_ANYONE,	judge_cmd_summary },
-	{ "TAKEOVER",	3, 3,	JUDGE_ANYONE,	judge_cmd_takeover },
+#define JUDGE_ANY_ARGS	(JUDGE_MAX_ARGS - 1)
+#define JUDGE_NO_OWN	((size_t)-1)
+#define JUDGE_NAME_MAX	32		/* "APPROVE TAKEOVER" */
+
+/* One mail: the session and the state of the commands that span lines. */
+struct judge_mail {
+	struct judge_session	 s;
+	struct judge_press	 press;		/* cmd_press.h */
+	struct judge_become	 become;	/* cmd_become.h */
+	bool			 signoff;	/* nothing after it is read */
 };
 
-const struct catalog *
-judge_catalog(const struct judge_env *env, const char *lang)
-{
-	int	 i;
+/* Who may run a command. */
+enum judge_who {
+	JUDGE_ANYONE,
+	JUDGE_PLAYER,		/* signed on to a seat (or the GM as one) */
+	JUDGE_SIGNED,		/* signed on */
+	JUDGE_GM		/* signed on as the GM, or BECOME */
+};
 
-	for (i = 0; i < JUDGE_LANGS; i++)
-		if (env->cat[i] && strcasecmp(catalog_lang(env->cat[i]),
-		    lang) == 0)
-			return env->cat[i];
-	return env->cat[0];
-}
+typedef void	judge_run_fn(struct judge_session *, const struct judge_line *);
+typedef void	judge_run_own_fn(struct judge_session *,
+		    const struct judge_line *, void *own);
 
-/* A reply line: indented under the quoted line, errors marked as such. */
+struct judge_cmd {
+	const char	*word;
+	const char	*sub;		/* second word, or NULL */
+	int		 minargs;	/* words after word (and sub) */
+	int		 maxargs;
+	enum judge_who	 who;
+	int		 secret;	/* word never echoed (a password), or 0 */
+	const char	*usage;		/* for a wrong number of words, or NULL:
+					 * judge.err.usage with the name */
+	judge_run_fn	*run;		/* NULL: only its sub-commands run */
+	judge_run_own_fn *run_own;	/* ... with the state at own */
+	size_t		 own;		/* offsetof(struct judge_mail, ...) */
+};
+
+static void	judge_cmd_signoff(struct judge_session *,
+		    const struct judge_line *, void *);
+
+#define CMD(w, sub, min, max, who, usage, fn) \
+	{ w, sub, min, max, who, 0, usage, fn, NULL, JUDGE_NO_OWN }
+#define CMD_SECRET(w, min, max, secret, fn) \
+	{ w, NULL, min, max, JUDGE_ANYONE, secret, NULL, fn, NULL, JUDGE_NO_OWN }
+#define CMD_OWN(w, min, max, who, fn, field) \
+	{ w, NULL, min, max, who, 0, NULL, NULL, fn, \
+	  offsetof(struct judge_mail, field) }
+
+/*
+ * THE command table. A word with sub-command rows runs the row of its
+ * second word, else its own row (sub NULL); a row without a handler only
+ * says its usage. Rows of one word stay together.
+ */
+static const struct judge_cmd judge_cmds[] = {
+	/* word	sub		min max	who		usage / handler */
+	CMD("APPROVE", NULL,	0, 0,	JUDGE_GM,	NULL, judge_cmd_approve),
+	CMD("APPROVE", "TAKEOVER", 1, 2, JUDGE_GM,	"judge.err.decide_usage",
+	    judge_cmd_approve_takeover),
+	CMD("ASSIGN", NULL,	2, 2,	JUDGE_GM,	NULL, judge_cmd_assign),
+	CMD_OWN("BECOME",	1, 1,	JUDGE_GM,	judge_cmd_become, become),
+	CMD_OWN("BROADCAST",	0, 0,	JUDGE_SIGNED,	judge_cmd_broadcast, press),
+	CMD("CLEAR", NULL,	0, 0,	JUDGE_PLAYER,	NULL, judge_cmd_clear),
+	CMD("CREATE", NULL,	2, JUDGE_ANY_ARGS, JUDGE_ANYONE, NULL,
+	    judge_cmd_create),
+	CMD("EJECT", NULL,	1, 1,	JUDGE_GM,	NULL, judge_cmd_eject),
+	CMD("EXTEND", NULL,	1, 1,	JUDGE_SIGNED,	"clock.err.extend_usage",
+	    judge_cmd_extend),
+	CMD("EXTEND", "GRANT",	0, 1,	JUDGE_GM,	"clock.err.extend_usage",
+	    judge_cmd_extend_grant),
+	CMD("EXTEND", "REFUSE",	0, 1,	JUDGE_GM,	"clock.err.extend_usage",
+	    judge_cmd_extend_refuse),
+	CMD("HELP", NULL,	0, 1,	JUDGE_ANYONE,	NULL, judge_cmd_help),
+	CMD("HISTORY", NULL,	1, 3,	JUDGE_SIGNED,	NULL, judge_cmd_history),
+	CMD_SECRET("JOIN",	2, 11,	2,		judge_cmd_join),
+	CMD("LIST", NULL,	0, 1,	JUDGE_ANYONE,	NULL, judge_cmd_list),
+	CMD("PAUSE", NULL,	0, 0,	JUDGE_GM,	NULL, judge_cmd_pause),
+	CMD_OWN("PRESS",	2, 11,	JUDGE_SIGNED,	judge_cmd_press, press),
+	CMD("PROCESS", NULL,	0, 1,	JUDGE_GM,	NULL, judge_cmd_process),
+	CMD("REFUSE", NULL,	0, JUDGE_ANY_ARGS, JUDGE_GM,
+	    "judge.err.decide_usage", NULL),
+	CMD("REFUSE", "TAKEOVER", 1, 2,	JUDGE_GM,	"judge.err.decide_usage",
+	    judge_cmd_refuse_takeover),
+	CMD("RESIGN", NULL,	0, 0,	JUDGE_PLAYER,	NULL, judge_cmd_resign),
+	CMD("RESUME", NULL,	0, 0,	JUDGE_GM,	NULL, judge_cmd_resume),
+	CMD("ROLLBACK", NULL,	0, 0,	JUDGE_GM,	NULL, judge_cmd_rollback),
+	CMD("SET", NULL,	0, JUDGE_ANY_ARGS, JUDGE_ANYONE,
+	    "judge.err.set_usage", NULL),
+	CMD("SET", "ABSENCE",	1, 3,	JUDGE_PLAYER,	"clock.err.absence_usage",
+	    judge_cmd_set_absence),
+	CMD("SET", "DEADLINE",	1, 2,	JUDGE_GM,	"clock.err.when",
+	    judge_cmd_set_deadline),
+	CMD("SET", "LANGUAGE",	1, 1,	JUDGE_ANYONE,	"judge.err.set_usage",
+	    judge_cmd_set_language),
+	CMD("SET", "NOABSENCE",	0, 2,	JUDGE_PLAYER,	NULL,
+	    judge_cmd_set_noabsence),
+	CMD("SET", "NOWAIT",	0, 2,	JUDGE_PLAYER,	NULL, judge_cmd_set_nowait),
+	CMD("SET", "SPRACHE",	1, 1,	JUDGE_ANYONE,	"judge.err.set_usage",
+	    judge_cmd_set_language),
+	CMD("SET", "WAIT",	0, 2,	JUDGE_PLAYER,	NULL, judge_cmd_set_wait),
+	{ "SIGNOFF", NULL, 0, JUDGE_ANY_ARGS, JUDGE_ANYONE, 0, NULL, NULL,
+	  judge_cmd_signoff, offsetof(struct judge_mail, signoff) },
+	CMD_SECRET("SIGNON",	2, 2,	2,		judge_cmd_signon),
+	CMD("START", NULL,	0, 0,	JUDGE_GM,	NULL, judge_cmd_start),
+	CMD("SUMMARY", NULL,	1, 1,	JUDGE_ANYONE,	NULL, judge_cmd_summary),
+	CMD_SECRET("TAKEOVER",	3, 3,	3,		judge_cmd_takeover),
+};
+
+#define JUDGE_NCMDS	(sizeof(judge_cmds) / sizeof(judge_cmds[0]))
+
+/* SIGNOFF: nothing after it is read. */
 static void
-judge_line_msg(struct judge_session *s, const struct game_msg *m, bool error)
+judge_cmd_signoff(struct judge_session *s, const struct judge_line *l,
+    void *own)
 {
-	buf_puts(&s->reply, "    ");
-	if (error) {
-		catalog_say(s->cat, &s->reply, "judge.error_word", 0);
-		buf_puts(&s->reply, ": ");
-	}
-	catalog_render(s->cat, m, &s->reply);
-	buf_putc(&s->reply, '\n');
-}
+	bool	*stop = own;
 
-static void
-judge_vsay(struct judge_session *s, bool error, const char *key, int nargs,
-    va_list ap)
-{
-	struct game_msg	 m;
-	int		 i;
-
-	memset(&m, 0, sizeof(m));
-	strlcpy_(m.key, key, sizeof(m.key));
-	for (i = 0; i < nargs && i < GAME_MSG_ARGS; i++)
-		strlcpy_(m.args[i], va_arg(ap, const char *), sizeof(m.args[i]));
-	m.nargs = i;
-	judge_line_msg(s, &m, error);
-}
-
-void
-judge_ok(struct judge_session *s, const char *key, int nargs, ...)
-{
-	va_list	 ap;
-
-	va_start(ap, nargs);
-	judge_vsay(s, false, key, nargs, ap);
-	va_end(ap);
-}
-
-void
-judge_err(struct judge_session *s, const char *key, int nargs, ...)
-{
-	va_list	 ap;
-
-	s->nerrors++;
-	va_start(ap, nargs);
-	judge_vsay(s, true, key, nargs, ap);
-	va_end(ap);
-}
-
-void
-judge_msg(struct judge_session *s, const struct game_msg *m, bool error)
-{
-	if (error)
-		s->nerrors++;
-	judge_line_msg(s, m, error);
-}
-
-void
-judge_store_failed(struct judge_session *s)
-{
-	s->failed = true;
+	(void)l;
+	judge_ok(s, "judge.signoff", 0);
+	*stop = true;
 }
 
 /*
- * Splits a line into words in place. "SIGN ON" and "SIGN OFF", njudge's
- * spellings, become one word.
+ * The end of a mail, in this order: the orders are tried, a PRESS text
+ * without ENDPRESS is dropped, BECOME's copy goes to the power's player.
  */
+static void
+judge_end_of_mail(struct judge_mail *m)
+{
+	judge_orders_flush(&m->s);
+	judge_press_end(&m->s, &m->press);
+	judge_become_end(&m->s, &m->become);
+}
+
+/* Two words that are one: njudge's SIGN ON, SET NO WAIT. */
+static const struct judge_join {
+	int		 at;		/* argv index of the first word */
+	const char	*after;		/* ... when argv[0] is this, or NULL */
+	const char	*first, *second, *joined;
+} judge_joins[] = {
+	{ 0, NULL,	"SIGN",	"ON",		"SIGNON" },
+	{ 0, NULL,	"SIGN",	"OFF",		"SIGNOFF" },
+	{ 1, "SET",	"NO",	"WAIT",		"NOWAIT" },
+	{ 1, "SET",	"NO",	"ABSENCE",	"NOABSENCE" },
+};
+
+static void
+judge_join_words(struct judge_line *l)
+{
+	const struct judge_join	*j;
+	size_t			 i;
+
+	for (i = 0; i < sizeof(judge_joins) / sizeof(judge_joins[0]); i++) {
+		j = &judge_joins[i];
+		if (l->argc < j->at + 2 || (j->after != NULL &&
+		    strcasecmp(l->argv[0], j->after) != 0) ||
+		    strcasecmp(l->argv[j->at], j->first) != 0 ||
+		    strcasecmp(l->argv[j->at + 1], j->second) != 0)
+			continue;
+		l->argv[j->at] = (char *)j->joined;
+		memmove(&l->argv[j->at + 1], &l->argv[j->at + 2],
+		    (size_t)(l->argc - j->at - 2) * sizeof(l->argv[0]));
+		l->argc--;
+	}
+}
+
+/* Splits a line into words in place (at most JUDGE_MAX_ARGS). */
 static void
 judge_split(char *p, struct judge_line *l)
 {
@@ -137,134 +224,176 @@ judge_split(char *p, struct judge_line *l)
 		while (*p && *p != ' ' && *p != '\t')
 			p++;
 	}
-	if (l->argc >= 2 && strcasecmp(l->argv[0], "SIGN") == 0 &&
-	    (strcasecmp(l->argv[1], "ON") == 0 ||
-	    strcasecmp(l->argv[1], "OFF") == 0)) {
-		l->argv[0] = strcasecmp(l->argv[1], "ON") == 0 ? "SIGNON" :
-		    "SIGNOFF";
-		memmove(&l->argv[1], &l->argv[2],
-		    (size_t)(l->argc - 2) * sizeof(l->argv[0]));
-		l->argc--;
-	}
+	judge_join_words(l);
 }
 
-/* Echoes the line, hiding the password of SIGNON and JOIN. */
-static void
-judge_echo(struct judge_session *s, const struct judge_line *l)
+/* The row for the line: a sub-command's, else the word's own; or NULL. */
+static const struct judge_cmd *
+judge_find(const struct judge_line *l)
 {
-	int	 i, secret = -1;
+	const struct judge_cmd	*base = NULL;
+	size_t			 i;
 
-	if (l->argc >= 3 && (strcasecmp(l->argv[0], "SIGNON") == 0 ||
-	    strcasecmp(l->argv[0], "JOIN") == 0))
-		secret = 2;
-	if (l->argc >= 4 && strcasecmp(l->argv[0], "TAKEOVER") == 0)
-		secret = 3;
-	if (secret < 0) {
+	for (i = 0; i < JUDGE_NCMDS; i++) {
+		if (strcasecmp(judge_cmds[i].word, l->argv[0]) != 0)
+			continue;
+		if (judge_cmds[i].sub == NULL)
+			base = &judge_cmds[i];
+		else if (l->argc > 1 && strcasecmp(judge_cmds[i].sub,
+		    l->argv[1]) == 0)
+			return &judge_cmds[i];
+	}
+	return base;
+}
+
+/* Echoes the line, hiding the password of SIGNON, JOIN and TAKEOVER. */
+static void
+judge_echo(struct judge_session *s, const struct judge_line *l,
+    const struct judge_cmd *c)
+{
+	int	 i;
+
+	if (c == NULL || c->secret == 0 || l->argc <= c->secret) {
 		buf_printf(&s->reply, "> %s\n", l->text);
 		return;
 	}
 	buf_puts(&s->reply, ">");
 	for (i = 0; i < l->argc; i++)
-		buf_printf(&s->reply, " %s", i == secret ? "********" :
+		buf_printf(&s->reply, " %s", i == c->secret ? "********" :
 		    l->argv[i]);
 	buf_putc(&s->reply, '\n');
 }
 
-static const struct judge_cmd *
-judge_find(const char *word)
+/* Whether the sender may run c now; says why not. */
+static bool
+judge_allowed(struct judge_session *s, const struct judge_cmd *c,
+    const char *name)
 {
-	size_t	 i;
+	const struct judge_seat	*w = &s->who;
 
-	for (i = 0; i < sizeof(judge_cmds) / sizeof(judge_cmds[0]); i++)
-		if (strcasecmp(judge_cmds[i].word, word) == 0)
-			return &judge_cmds[i];
-	return NULL;
+	if (c->who == JUDGE_PLAYER && (!w->on || w->seat == GAME_SEAT_GM))
+		judge_err(s, "judge.err.not_player", 1, name);
+	else if (c->who == JUDGE_SIGNED && !w->on)
+		judge_err(s, "judge.err.not_signed", 1, name);
+	else if (c->who == JUDGE_GM && (!w->on ||
+	    (w->seat != GAME_SEAT_GM && !w->by_gm)))
+		judge_err(s, "judge.err.not_gm", 1, name);
+	else
+		return true;
+	return false;
 }
 
+/* Checks a command's row, then runs it. */
 static void
-judge_line(struct judge_session *s, char *text)
+judge_run(struct judge_mail *m, const struct judge_cmd *c,
+    const struct judge_line *l)
 {
-	struct judge_line	 l;
-	const struct judge_cmd	*c;
-	char			*copy = xstrdup(text);
+	struct judge_session	*s = &m->s;
+	char			 name[JUDGE_NAME_MAX];
+	int			 nargs = l->argc - (c->sub ? 2 : 1);
 
-	l.text = text;
-	judge_split(copy, &l);
-	judge_echo(s, &l);
-	if (strcasecmp(l.argv[0], "SIGNOFF") == 0) {
-		judge_ok(s, "judge.signoff", 0);
-		s->signoff = true;
-	} else if ((c = judge_find(l.argv[0])) != NULL) {
-		if (l.argc - 1 < c->minargs || l.argc - 1 > c->maxargs)
-			judge_err(s, "judge.err.usage", 1, c->word);
-		else if (c->who == JUDGE_PLAYER && (!s->who.on ||
-		    s->who.seat == GAME_SEAT_GM))
-			judge_err(s, "judge.err.not_player", 1, c->word);
-		else if (c->who == JUDGE_SIGNED && !s->who.on)
-			judge_err(s, "judge.err.not_signed", 1, c->word);
-		else if (c->who == JUDGE_GM && (!s->who.on ||
-		    (s->who.seat != GAME_SEAT_GM && !s->who.by_gm)))
-			judge_err(s, "judge.err.not_gm", 1, c->word);
-		else
-			c->run(s, &l);
-	} else if (s->who.on && s->who.seat != GAME_SEAT_GM)
-		judge_orders(s, &l);
+	snprintf(name, sizeof(name), "%s%s%s", c->word, c->sub ? " " : "",
+	    c->sub ? c->sub : "");
+	if (nargs < c->minargs || nargs > c->maxargs ||
+	    (c->run == NULL && c->run_own == NULL)) {
+		judge_err(s, c->usage ? c->usage : "judge.err.usage", 1, name);
+		return;
+	}
+	if (!judge_allowed(s, c, name))
+		return;
+	if (c->run_own != NULL)
+		c->run_own(s, l, (char *)m + c->own);
+	else
+		c->run(s, l);
+}
+
+/* A line that is no command: an order, if someone signed on to give it. */
+static void
+judge_not_command(struct judge_session *s, const struct judge_line *l)
+{
+	if (s->who.on && s->who.seat != GAME_SEAT_GM)
+		judge_orders_line(s, l);
 	else if (s->signon_failed)
 		judge_err(s, "judge.err.skipped", 0);
 	else if (s->who.on)
 		judge_err(s, "judge.err.gm_orders", 0);
 	else
-		judge_err(s, "judge.err.unknown", 1, l.argv[0]);
-	buf_putc(&s->reply, '\n');
-	free(copy);
+		judge_err(s, "judge.err.unknown", 1, l->argv[0]);
 }
 
 static void
-judge_lines(struct judge_session *s)
+judge_line(struct judge_mail *m, char *text)
 {
-	char	*text = xstrdup(s->msg->text ? s->msg->text : "");
-	char	*line, *next, *e;
-	int	 n = 0;
+	const struct judge_cmd	*c;
+	struct judge_line	 l;
+	char			*copy = xstrdup(text);
 
-	for (line = text; line != NULL && !s->signoff && !s->failed;
+	l.text = text;
+	judge_split(copy, &l);
+	c = judge_find(&l);
+	judge_echo(&m->s, &l, c);
+	if (c != NULL)
+		judge_run(m, c, &l);
+	else
+		judge_not_command(&m->s, &l);
+	buf_putc(&m->s.reply, '\n');
+	free(copy);
+}
+
+/* Trims a line in place; the first character that is not blank. */
+static char *
+judge_trim(char *line)
+{
+	char	*e;
+
+	while (*line == ' ' || *line == '\t')
+		line++;
+	e = line + strlen(line);
+	while (e > line && isspace((unsigned char)e[-1]))
+		*--e = '\0';
+	return line;
+}
+
+static void
+judge_lines(struct judge_mail *m)
+{
+	struct judge_session	*s = &m->s;
+	char			*text = xstrdup(s->msg->text ? s->msg->text : "");
+	char			*line, *next;
+	int			 n = 0;
+
+	for (line = text; line != NULL && !m->signoff && !s->failed;
 	    line = next) {
 		if ((next = strchr(line, '\n')) != NULL)
 			*next++ = '\0';
-		if (s->press.active) {
-			/* judge_press.c: the text as written, to ENDPRESS */
-			judge_press_line(s, line);
+		if (judge_press_reading(&m->press)) {
+			/* The text as written, up to ENDPRESS. */
+			judge_press_line(s, &m->press, line);
 			continue;
 		}
-		while (*line == ' ' || *line == '\t')
-			line++;
-		e = line + strlen(line);
-		while (e > line && isspace((unsigned char)e[-1]))
-			*--e = '\0';
-		if (*line == '\0')
+		if (*(line = judge_trim(line)) == '\0')
 			continue;
 		if (++n > JUDGE_MAX_LINES) {
 			judge_err(s, "judge.err.too_many_lines", 0);
 			break;
 		}
-		judge_line(s, line);
+		judge_line(m, line);
 	}
-	judge_orders_flush(s);
 	if (n == 0)
 		judge_err(s, "judge.err.empty", 0);
 	free(text);
 }
 
-/* The reply's language: the sender's, else the mail's, else the default. */
-static const struct catalog *
-judge_sender_catalog(const struct judge_env *env, const struct message *m)
+/* The signed-on sender's view of his game as it stands, for the reply. */
+static void
+judge_reply_report(struct judge_session *s)
 {
-	char	 lang[8];
+	struct game_state	*st;
 
-	if (db_person_lang(env->db, m->reply_to, lang, sizeof(lang)) == DB_OK)
-		return judge_catalog(env, lang);
-	if (m->content_language && strncasecmp(m->content_language, "de", 2) == 0)
-		return judge_catalog(env, "de");
-	return judge_catalog(env, env->default_lang);
+	if ((st = judge_phase_load(s, &s->who, s->who.game.phase)) == NULL)
+		return;
+	judge_report_one(s, &s->who, st, s->who.seat, s->msg->reply_to, NULL);
+	s->who.ops->free(st);
 }
 
 static void
@@ -285,83 +414,94 @@ judge_reply(struct judge_session *s)
 	buf_puts(&body, "\n\n");
 	buf_add(&body, s->reply.data, s->reply.len);
 	judge_orders_confirm(s, s->cat, &body);
-	if (s->own_report.len == 0 && s->who.on &&
+	if (s->own.report.len == 0 && s->who.on &&
 	    s->who.game.status != DB_FORMING)
-		judge_report_current(s);
-	if (s->own_report.len) {
-		buf_add(&body, s->own_report.data, s->own_report.len);
+		judge_reply_report(s);
+	if (s->own.report.len) {
+		buf_add(&body, s->own.report.data, s->own.report.len);
 		buf_putc(&body, '\n');
 	}
-	if (s->nerrors)
-		catalog_say(s->cat, &body, "judge.reply.errors", 0);
-	else
-		catalog_say(s->cat, &body, "judge.reply.fine", 0);
+	catalog_say(s->cat, &body, s->nerrors ? "judge.reply.errors" :
+	    "judge.reply.fine", 0);
 	buf_putc(&body, '\n');
 	judge_queue_picture(s, s->msg->reply_to, subj.data, body.data, true,
-	    s->who.on ? s->who.game.id : 0, &s->own_picture,
-	    s->own_picture_name);
+	    s->who.on ? s->who.game.id : 0, &s->own.picture,
+	    s->own.picture_name);
 	buf_free(&subj);
 	buf_free(&body);
 }
 
-/* A session for one mail (m) or one step of the clock (m NULL). */
-void
-judge_session_begin(struct judge_session *s, const struct judge_env *env,
-    const struct message *m)
-{
-	memset(s, 0, sizeof(*s));
-	s->env = env;
-	s->msg = m;
-	s->cat = m ? judge_sender_catalog(env, m) :
-	    judge_catalog(env, env->default_lang);
-	buf_init(&s->reply);
-	buf_init(&s->own_report);
-	buf_init(&s->press.body);
-	buf_init(&s->own_picture);
-	/* memset above: no picture drawn yet */
-}
-
+/* Clears the mail's failure count and commits, or rolls back. */
 static enum judge_result
 judge_finish(struct judge_session *s, enum judge_result ok, char *why,
     size_t whylen)
 {
-	enum judge_result rc = ok;
-
 	if (!s->failed && s->env->failure_key != NULL &&
 	    db_failure_clear(s->env->db, s->env->failure_key) != DB_OK)
 		s->failed = true;
-	if (s->failed || db_commit(s->env->db) != DB_OK) {
-		db_rollback(s->env->db);
+	if (judge_session_commit(s) != 0) {
 		snprintf(why, whylen, "store error; rolled back");
-		rc = JUDGE_TEMPFAIL;
+		return JUDGE_TEMPFAIL;
 	}
-	judge_session_end(s);
-	return rc;
+	return ok;
 }
 
-/* Frees what judge_session_begin() and the commands gathered. */
-void
-judge_session_end(struct judge_session *s)
+/* The inbox row of a mail. */
+static void
+judge_inbox_row(struct db_inbox *in, const struct message *m,
+    uint32_t uidvalidity, uint32_t uid, const char *outcome)
 {
-	int	 i;
+	memset(in, 0, sizeof(*in));
+	in->uidvalidity = uidvalidity;
+	in->uid = uid;
+	in->message_id = m ? m->message_id : NULL;
+	in->sender = m ? m->reply_to : NULL;
+	in->outcome = outcome;
+}
 
-	buf_free(&s->reply);
-	buf_free(&s->own_report);
-	buf_free(&s->press.body);
-	buf_free(&s->own_picture);
-	for (i = 0; i < JUDGE_DRAWN_MAX; i++) {
-		free(s->drawn[i].cells);
-		s->drawn[i].cells = NULL;
-		buf_free(&s->drawn[i].png);
+/*
+ * A mail recorded before: a new UID for an old Message-ID is noted so it
+ * is not looked at again; the mail itself is not redone.
+ */
+static enum judge_result
+judge_duplicate(struct judge_session *s, const struct message *m,
+    uint32_t uidvalidity, uint32_t uid, char *why, size_t whylen)
+{
+	struct db_inbox	 in;
+
+	judge_inbox_row(&in, m, uidvalidity, uid, "duplicate");
+	if (uid != 0 && db_inbox_known(s->env->db, uidvalidity, uid, NULL) ==
+	    DB_NONE && db_inbox_insert(s->env->db, &in, s->env->now, NULL) !=
+	    DB_OK)
+		s->failed = true;
+	return judge_finish(s, JUDGE_DUPLICATE, why, whylen);
+}
+
+/* The lines of a human's mail, the end-of-mail hooks and the reply. */
+static void
+judge_mail_body(struct judge_mail *mail)
+{
+	struct judge_session	*s = &mail->s;
+
+	if (!s->msg->has_text)
+		judge_err(s, "judge.err.no_text", 0);
+	else {
+		if (s->msg->truncated)
+			judge_err(s, "judge.err.truncated", 0);
+		judge_lines(mail);
 	}
+	judge_end_of_mail(mail);
+	if (!s->failed)
+		judge_reply(s);
 }
 
 enum judge_result
 judge_handle_message(const struct judge_env *env, const struct message *m,
     uint32_t uidvalidity, uint32_t uid, char *why, size_t whylen)
 {
-	struct judge_session	 s;
+	struct judge_mail	*mail;
 	struct db_inbox		 in;
+	enum judge_result	 rc;
 	int			 known;
 
 	if (db_begin(env->db) != DB_OK) {
@@ -374,48 +514,28 @@ judge_handle_message(const struct judge_env *env, const struct message *m,
 		snprintf(why, whylen, "inbox lookup failed");
 		return JUDGE_TEMPFAIL;
 	}
-	judge_session_begin(&s, env, m);
-	memset(&in, 0, sizeof(in));
-	in.uidvalidity = uidvalidity;
-	in.uid = uid;
-	in.message_id = m->message_id;
-	in.sender = m->reply_to;
-	if (known == DB_OK) {
-		/* Recorded before: a new UID for an old Message-ID is noted so
-		 * it is not looked at again; the mail itself is not redone. */
-		if (uid != 0 && db_inbox_known(env->db, uidvalidity, uid,
-		    NULL) == DB_NONE) {
-			in.outcome = "duplicate";
-			if (db_inbox_insert(env->db, &in, env->now, NULL) != DB_OK)
-				s.failed = true;
-		}
-		judge_finish(&s, JUDGE_DUPLICATE, why, whylen);
-		return s.failed ? JUDGE_TEMPFAIL : JUDGE_DUPLICATE;
-	}
-	if (m->robot != MESSAGE_HUMAN) {
-		in.outcome = "robot";
+	mail = xcalloc(1, sizeof(*mail));
+	judge_session_begin(&mail->s, env, m);
+	if (known == DB_OK)
+		rc = judge_duplicate(&mail->s, m, uidvalidity, uid, why, whylen);
+	else if (m->robot != MESSAGE_HUMAN) {
+		judge_inbox_row(&in, m, uidvalidity, uid, "robot");
 		in.note = "auto-reply or bounce: not answered";
 		if (db_inbox_insert(env->db, &in, env->now, NULL) != DB_OK)
-			s.failed = true;
-		return judge_finish(&s, JUDGE_IGNORED, why, whylen);
+			mail->s.failed = true;
+		rc = judge_finish(&mail->s, JUDGE_IGNORED, why, whylen);
+	} else {
+		judge_inbox_row(&in, m, uidvalidity, uid, "handled");
+		if (db_inbox_insert(env->db, &in, env->now, &mail->s.inbox_id) !=
+		    DB_OK)
+			mail->s.failed = true;
+		else
+			judge_mail_body(mail);
+		rc = judge_finish(&mail->s, mail->s.failed ? JUDGE_TEMPFAIL :
+		    JUDGE_HANDLED, why, whylen);
 	}
-	in.outcome = "handled";
-	if (db_inbox_insert(env->db, &in, env->now, &s.inbox_id) != DB_OK) {
-		s.failed = true;
-		return judge_finish(&s, JUDGE_TEMPFAIL, why, whylen);
-	}
-	if (!m->has_text)
-		judge_err(&s, "judge.err.no_text", 0);
-	else {
-		if (m->truncated)
-			judge_err(&s, "judge.err.truncated", 0);
-		judge_lines(&s);
-		judge_press_end_of_mail(&s);
-		judge_become_finish(&s);
-	}
-	if (!s.failed)
-		judge_reply(&s);
-	return judge_finish(&s, JUDGE_HANDLED, why, whylen);
+	free(mail);
+	return rc;
 }
 
 enum judge_result
@@ -429,12 +549,7 @@ judge_quarantine(const struct judge_env *env, const struct message *m,
 	if (db_begin(env->db) != DB_OK)
 		return JUDGE_TEMPFAIL;
 	judge_session_begin(&s, env, m);
-	memset(&in, 0, sizeof(in));
-	in.uidvalidity = uidvalidity;
-	in.uid = uid;
-	in.message_id = m ? m->message_id : NULL;
-	in.sender = m ? m->reply_to : NULL;
-	in.outcome = "quarantined";
+	judge_inbox_row(&in, m, uidvalidity, uid, "quarantined");
 	in.note = reason;
 	if (db_inbox_insert(env->db, &in, env->now, &s.inbox_id) != DB_OK)
 		s.failed = true;

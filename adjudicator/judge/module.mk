@@ -1,23 +1,39 @@
-# The mail command language (docs/architecture.md: its layers).
+# The mail command language, in layers (docs/architecture.md): L0 session
+# and pure helpers, L1 mail-out and the clock's row, L2 the phase, L3 the
+# commands, L4 the command table and the clock driver.
 SRCS += \
+	adjudicator/judge/assign.c \
+	adjudicator/judge/clock.c \
+	adjudicator/judge/cmd_absence.c \
+	adjudicator/judge/cmd_become.c \
+	adjudicator/judge/cmd_clear.c \
+	adjudicator/judge/cmd_create.c \
+	adjudicator/judge/cmd_deadline.c \
+	adjudicator/judge/cmd_history.c \
+	adjudicator/judge/cmd_info.c \
+	adjudicator/judge/cmd_join.c \
+	adjudicator/judge/cmd_lobby.c \
+	adjudicator/judge/cmd_press.c \
+	adjudicator/judge/cmd_process.c \
+	adjudicator/judge/cmd_resign.c \
+	adjudicator/judge/cmd_rollback.c \
+	adjudicator/judge/cmd_signon.c \
+	adjudicator/judge/cmd_summary.c \
+	adjudicator/judge/cmd_takeover.c \
+	adjudicator/judge/cmd_wait.c \
 	adjudicator/judge/deadline.c \
+	adjudicator/judge/downtime.c \
 	adjudicator/judge/judge.c \
-	adjudicator/judge/judge_absence.c \
-	adjudicator/judge/judge_assign.c \
-	adjudicator/judge/judge_clock.c \
-	adjudicator/judge/judge_downtime.c \
-	adjudicator/judge/judge_game.c \
-	adjudicator/judge/judge_history.c \
-	adjudicator/judge/judge_info.c \
-	adjudicator/judge/judge_ledger.c \
-	adjudicator/judge/judge_lobby.c \
-	adjudicator/judge/judge_mail.c \
-	adjudicator/judge/judge_notice.c \
-	adjudicator/judge/judge_notify.c \
-	adjudicator/judge/judge_opts.c \
-	adjudicator/judge/judge_orders.c \
-	adjudicator/judge/judge_press.c \
-	adjudicator/judge/judge_rollback.c \
-	adjudicator/judge/judge_seats.c \
-	adjudicator/judge/judge_tick.c \
-	adjudicator/judge/password.c
+	adjudicator/judge/ledger.c \
+	adjudicator/judge/notice.c \
+	adjudicator/judge/notify.c \
+	adjudicator/judge/opts.c \
+	adjudicator/judge/orders.c \
+	adjudicator/judge/password.c \
+	adjudicator/judge/phase.c \
+	adjudicator/judge/play.c \
+	adjudicator/judge/queue.c \
+	adjudicator/judge/report.c \
+	adjudicator/judge/seats.c \
+	adjudicator/judge/session.c \
+	adjudicator/judge/tick.c

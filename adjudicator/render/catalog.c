@@ -197,26 +197,31 @@ catalog_arg(const struct catalog *c, const char *arg, struct buf *out)
 		buf_puts(out, arg);
 }
 
-void
-catalog_render(const struct catalog *c, const struct game_msg *m,
-    struct buf *out)
+/*
+ * key with its arguments filled in. The arguments are the caller's strings,
+ * never copied into fixed fields, so a long one (an address, a list of
+ * German power names) is never cut.
+ */
+static void
+catalog_render_args(const struct catalog *c, const char *key,
+    const char *const *args, int nargs, struct buf *out)
 {
 	const char	*t, *p;
 	int		 i;
 
-	if ((t = catalog_get(c, m->key)) == NULL) {
-		buf_printf(out, "[%s]", m->key);
-		for (i = 0; i < m->nargs; i++) {
+	if ((t = catalog_get(c, key)) == NULL) {
+		buf_printf(out, "[%s]", key);
+		for (i = 0; i < nargs; i++) {
 			buf_putc(out, ' ');
-			catalog_arg(c, m->args[i], out);
+			catalog_arg(c, args[i], out);
 		}
 		return;
 	}
 	for (p = t; *p; p++) {
 		if (p[0] == '{' && p[1] >= '1' && p[1] <= '4' && p[2] == '}') {
 			i = p[1] - '1';
-			if (i < m->nargs)
-				catalog_arg(c, m->args[i], out);
+			if (i < nargs)
+				catalog_arg(c, args[i], out);
 			p += 2;
 		} else
 			buf_putc(out, *p);
@@ -224,21 +229,38 @@ catalog_render(const struct catalog *c, const struct game_msg *m,
 }
 
 void
+catalog_render(const struct catalog *c, const struct game_msg *m,
+    struct buf *out)
+{
+	const char	*args[GAME_MSG_ARGS];
+	int		 i, n = m->nargs < GAME_MSG_ARGS ? m->nargs : GAME_MSG_ARGS;
+
+	for (i = 0; i < n; i++)
+		args[i] = m->args[i];
+	catalog_render_args(c, m->key, args, n, out);
+}
+
+void
+catalog_vsay(const struct catalog *c, struct buf *out, const char *key,
+    int nargs, va_list ap)
+{
+	const char	*args[GAME_MSG_ARGS];
+	int		 i;
+
+	for (i = 0; i < nargs && i < GAME_MSG_ARGS; i++)
+		args[i] = va_arg(ap, const char *);
+	catalog_render_args(c, key, args, i, out);
+}
+
+void
 catalog_say(const struct catalog *c, struct buf *out, const char *key,
     int nargs, ...)
 {
-	struct game_msg	 m;
-	va_list		 ap;
-	int		 i;
+	va_list	 ap;
 
-	memset(&m, 0, sizeof(m));
-	strlcpy_(m.key, key, sizeof(m.key));
 	va_start(ap, nargs);
-	for (i = 0; i < nargs && i < GAME_MSG_ARGS; i++)
-		strlcpy_(m.args[i], va_arg(ap, const char *), sizeof(m.args[i]));
+	catalog_vsay(c, out, key, nargs, ap);
 	va_end(ap);
-	m.nargs = i;
-	catalog_render(c, &m, out);
 }
 
 size_t

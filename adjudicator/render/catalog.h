@@ -7,6 +7,7 @@
 #ifndef PBEMD_CATALOG_H
 #define PBEMD_CATALOG_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 #include "adjudicator/game/game.h"
@@ -27,9 +28,14 @@ const char	*catalog_get(const struct catalog *, const char *key);
 /* Appends the text of a message with its arguments filled in. */
 void		 catalog_render(const struct catalog *, const struct game_msg *,
 		    struct buf *out);
-/* The same for a key and up to four plain string arguments. */
+/*
+ * The same for a key and up to four string arguments of any length (they
+ * are not copied into a struct game_msg, so nothing is cut).
+ */
 void		 catalog_say(const struct catalog *, struct buf *out,
 		    const char *key, int nargs, ...);
+void		 catalog_vsay(const struct catalog *, struct buf *out,
+		    const char *key, int nargs, va_list);
 /* Number of entries and, by index, their keys (for tests). */
 size_t		 catalog_size(const struct catalog *);
 const char	*catalog_key_at(const struct catalog *, size_t);

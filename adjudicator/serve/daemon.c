@@ -30,6 +30,7 @@
 #define DAEMON_RECONNECT_BASE	1
 #define DAEMON_RECONNECT_CAP	300
 #define DAEMON_MAIL_MAX		(64 * 1024 * 1024)
+#define DAEMON_READ_CHUNK	(64 * 1024)	/* bytes of stdin read at once */
 
 #define EX_OK		0
 #define EX_USAGE	64
@@ -339,21 +340,25 @@ daemon_serve(const char *config_path, bool once)
 	return EX_OK;
 }
 
+/* The mail on standard input, owned; NULL when it is too large. */
 static char *
 daemon_read_stdin(size_t *len)
 {
 	struct buf	 b;
-	char		 chunk[65536];
+	char		*chunk;
 	size_t		 n;
 
 	buf_init(&b);
-	while ((n = fread(chunk, 1, sizeof(chunk), stdin)) > 0) {
+	chunk = xmalloc(DAEMON_READ_CHUNK);	/* not on the stack */
+	while ((n = fread(chunk, 1, DAEMON_READ_CHUNK, stdin)) > 0) {
 		if (b.len + n > DAEMON_MAIL_MAX) {
 			buf_free(&b);
+			free(chunk);
 			return NULL;
 		}
 		buf_add(&b, chunk, n);
 	}
+	free(chunk);
 	*len = b.len;
 	return buf_steal(&b);
 }

@@ -162,13 +162,21 @@ fetch() {
 # Dovecot's uidlist by the file name, which starts with the delivery time
 # (seconds, then microseconds after H or M).
 fetch_last() {
-	local uid
-	fetch "$1" 1 >/dev/null	# lets Dovecot sync its uidlist
+	local uid list="$DIR/mail/$1/Maildir/dovecot-uidlist" i n
+	# Lets Dovecot sync its uidlist; under load the list on disk may still
+	# lack the newest file after one visit, so visit until it holds every
+	# file that count() sees (or give up after about ten seconds).
+	for i in $(seq 1 50); do
+		fetch "$1" 1 >/dev/null
+		n=$(grep -c ' :' "$list" 2>/dev/null)
+		((${n:-0} >= $(count "$1"))) && break
+		sleep 0.2
+	done
 	uid=$(awk 'NR > 1 {
 		i = index($0, " :"); if (!i) next
 		f = substr($0, i + 2); split(f, p, ".")
 		us = 0; if (match(p[2], /^[HM][0-9]+/)) us = substr(p[2], 2, RLENGTH - 1)
 		printf "%s %06d %s\n", p[1], us, $1 }' \
-		"$DIR/mail/$1/Maildir/dovecot-uidlist" | sort -k1,1n -k2,2n | tail -n 1 | cut -d" " -f3)
+		"$list" | sort -k1,1n -k2,2n | tail -n 1 | cut -d" " -f3)
 	fetch "$1" "${uid:-$(count "$1")}"
 }

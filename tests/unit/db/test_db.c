@@ -498,7 +498,7 @@ START_TEST(order_put_replaces_the_same_slot)
 }
 END_TEST
 
-/* The handicap ledger's input (Way of the Knight, judge_ledger.c). */
+/* The handicap ledger's input (Way of the Knight, judge/ledger.c). */
 static int64_t
 insert_result(const char *name, const char *kind, enum db_game_status st,
     int winner, const char *seat0, const char *seat1)

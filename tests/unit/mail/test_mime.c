@@ -336,6 +336,44 @@ START_TEST(mail_without_sender_is_refused)
 }
 END_TEST
 
+/*
+ * Issue "The judge in layers": an address longer than an SMTP path allows
+ * is never kept cut (the judge stores addresses in 256 bytes): a long
+ * Reply-To is ignored for the From, a long From leaves no sender.
+ */
+START_TEST(addresses_longer_than_a_path_are_not_kept)
+{
+	struct message	*m;
+	struct buf	 b, local;
+	char		 why[128];
+	int		 i;
+
+	buf_init(&local);
+	for (i = 0; i < 250; i++)
+		buf_putc(&local, 'x');
+	buf_init(&b);
+	buf_printf(&b, "From: a@example.com\r\nReply-To: %s@example.com\r\n"
+	    "\r\nb1-b2\r\n", local.data);
+	m = parse_ok(b.data, b.len);
+	ck_assert_str_eq(m->reply_to, "a@example.com");
+	message_free(m);
+	buf_reset(&b);
+	buf_printf(&b, "From: %s@example.com\r\n\r\nb1-b2\r\n", local.data);
+	m = (struct message *)1;
+	ck_assert_int_eq(mime_parse(b.data, b.len, &m, why, sizeof(why)), -1);
+	ck_assert_ptr_null(m);
+	/* 254 characters are a path still. */
+	buf_reset(&b);
+	buf_printf(&b, "From: %.*s@example.com\r\n\r\nb1-b2\r\n",
+	    254 - 12, local.data);
+	m = parse_ok(b.data, b.len);
+	ck_assert_uint_eq(strlen(m->reply_to), MESSAGE_ADDR_MAX);
+	message_free(m);
+	buf_free(&b);
+	buf_free(&local);
+}
+END_TEST
+
 START_TEST(headers_without_body_parse)
 {
 	struct message	*m;
@@ -553,6 +591,7 @@ test_suite(void)
 
 	tc = tcase_create("fields");
 	tcase_add_test(tc, mail_without_sender_is_refused);
+	tcase_add_test(tc, addresses_longer_than_a_path_are_not_kept);
 	tcase_add_test(tc, headers_without_body_parse);
 	tcase_add_test(tc, auto_submitted_no_is_human);
 	suite_add_tcase(s, tc);

@@ -511,6 +511,124 @@ START_TEST(the_phase_is_played_at_the_end_of_the_mail)
 }
 END_TEST
 
+/* The GM of game g (created by gm@example.test) with its password, and
+ * alice and bob seated; returns the GM password in pw. */
+static void
+game_with_gm(const char *g, char *pw, size_t pwlen)
+{
+	char	*r;
+
+	mailf("gm@example.test", "CREATE %s weekeewachee", g);
+	r = take("gm@example.test");
+	gm_password(r, pw, pwlen);
+	free(r);
+	mailf("alice@example.test", "JOIN %s alicepw", g);
+	mailf("bob@example.test", "JOIN %s bobpw", g);
+	drain();
+}
+
+/*
+ * Issue "The judge in layers": sub-commands are rows of the command table
+ * with their own arity, permission and usage: the answer names the
+ * sub-command, and njudge's two-word spellings (SET NO WAIT) find theirs.
+ */
+START_TEST(subcommands_are_rows_with_their_own_arity_and_permission)
+{
+	char	 pw[32], *r;
+
+	game_with_gm("rows", pw, sizeof(pw));
+	mail("alice@example.test", "SIGNON rows alicepw\nSET DEADLINE +1h\n"
+	    "SET NO WAIT\nSET FOO\nSET LANGUAGE\nREFUSE TAKEOVER White");
+	r = take("alice@example.test");
+	has(r, "can use SET DEADLINE");
+	/* SET NO WAIT reached SET NOWAIT: this game has no clock. */
+	has(r, "> SET NO WAIT\r\n    ERROR: Game rows has no deadlines");
+	has(r, "> SET FOO\r\n    ERROR: SET knows these settings");
+	has(r, "> SET LANGUAGE\r\n    ERROR: SET knows these settings");
+	has(r, "can use REFUSE TAKEOVER");
+	free(r);
+	mailf("gm@example.test", "SIGNON rows %s\nREFUSE White\n"
+	    "APPROVE TAKEOVER\nEXTEND GRANT White now\nAPPROVE now\n"
+	    "SET WAIT", pw);
+	r = take("gm@example.test");
+	has(r, "> REFUSE White\r\n    ERROR: APPROVE TAKEOVER <power> "
+	    "[address] or REFUSE TAKEOVER");
+	has(r, "> APPROVE TAKEOVER\r\n    ERROR: APPROVE TAKEOVER <power> "
+	    "[address] or REFUSE TAKEOVER");
+	has(r, "> EXTEND GRANT White now\r\n    ERROR: Players write EXTEND");
+	has(r, "> APPROVE now\r\n    ERROR: APPROVE was given the wrong number");
+	has(r, "can use SET WAIT");
+	free(r);
+}
+END_TEST
+
+/*
+ * Issue "The judge in layers": the orders of one game are tried when the
+ * sender signs on to another in the same mail (before, SIGNON forgot them
+ * and a two-player game waited for the next mail).
+ */
+START_TEST(orders_are_tried_before_a_signon_to_another_game)
+{
+	struct db_game	 a, b;
+
+	two_players("one", false);
+	two_players("two", false);
+	drain();
+	mail("bob@example.test", "SIGNON one bobpw\nSETUP RPWS\n"
+	    "SIGNON two bobpw\nSETUP RPWS");
+	drain();
+	ck_assert_int_eq(db_game_get(F.db, "one", &a), DB_OK);
+	ck_assert_int_eq(db_game_get(F.db, "two", &b), DB_OK);
+	mail("alice@example.test", "SIGNON one alicepw\nSETUP RPWS\n"
+	    "SIGNON two alicepw\nSETUP RPWS");
+	ck_assert_int_eq(db_game_get(F.db, "one", &a), DB_OK);
+	ck_assert_int_eq(db_game_get(F.db, "two", &b), DB_OK);
+	/* Both set-ups are played: each game is one phase further. */
+	ck_assert_int_eq(a.phase, b.phase);
+	ck_assert_int_eq(mails_to("bob@example.test"), 2);
+}
+END_TEST
+
+/*
+ * Issue "The judge in layers": a reply argument is never cut. The German
+ * names of the seven powers are 73 bytes; a 64-byte message argument cut
+ * them inside "Türkei".
+ */
+START_TEST(a_long_list_of_powers_is_said_whole)
+{
+	char	*r;
+
+	mail("gm@example.test", "CREATE sev standard");
+	drain();
+	mail("carla@example.test", "SET LANGUAGE de\nJOIN sev carlapw Xanadu");
+	r = take("carla@example.test");
+	has(r, "Die Mächte sind: Österreich, England, Frankreich, "
+	    "Deutschland, Italien, Russland, Türkei.");
+	free(r);
+}
+END_TEST
+
+/* Options too long for the store are refused, not kept cut. */
+START_TEST(create_options_too_long_to_keep_are_refused)
+{
+	struct db_game	 g;
+	struct buf	 b;
+	char		*r;
+	int		 i;
+
+	buf_init(&b);
+	buf_puts(&b, "CREATE longopts weekeewachee");
+	for (i = 0; i < 17; i++)
+		buf_puts(&b, " abcdefghijklmnopqrst");
+	mail("gm@example.test", b.data);
+	r = take("gm@example.test");
+	has(r, "too long to be kept");
+	free(r);
+	ck_assert_int_eq(db_game_get(F.db, "longopts", &g), DB_NONE);
+	buf_free(&b);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -534,6 +652,10 @@ test_suite(void)
 	tcase_add_test(tc, reports_carry_the_picture_of_the_readers_view);
 	tcase_add_test(tc, replies_without_a_report_have_no_attachment);
 	tcase_add_test(tc, the_phase_is_played_at_the_end_of_the_mail);
+	tcase_add_test(tc, subcommands_are_rows_with_their_own_arity_and_permission);
+	tcase_add_test(tc, orders_are_tried_before_a_signon_to_another_game);
+	tcase_add_test(tc, a_long_list_of_powers_is_said_whole);
+	tcase_add_test(tc, create_options_too_long_to_keep_are_refused);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -5,7 +5,7 @@
 #include "tests/unit/test.h"
 #include <string.h>
 
-#include "adjudicator/judge/judge_priv.h"
+#include "adjudicator/judge/assign.h"
 
 #define N	7
 

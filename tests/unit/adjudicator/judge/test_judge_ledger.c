@@ -4,7 +4,7 @@
  */
 #include "tests/unit/test.h"
 
-#include "adjudicator/judge/judge_priv.h"
+#include "adjudicator/judge/ledger.h"
 
 START_TEST(a_win_raises_the_loser_or_pays_back_the_winner)
 {

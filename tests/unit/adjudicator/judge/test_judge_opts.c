@@ -4,7 +4,8 @@
  * game, which refuses what it does not know. Directly through
  * judge_opts_split(), and by mail through CREATE and LIST.
  */
-#include "adjudicator/judge/judge_priv.h"
+#include "adjudicator/judge/opts.h"
+#include "adjudicator/judge/session.h"
 #include "tests/unit/adjudicator/judge/judge_fixture.h"
 #include "tests/unit/test.h"
 

@@ -1,0 +1,70 @@
+/*
+ * clock.h - the phase clock's row of a game (clock.c): created with the
+ * game, begun anew with every phase (the judge's proposal), the seats'
+ * flags (WAIT, an order error, civil disorder), and the clock's lines of
+ * every report. Layer L1 of the judge: it stores and tells, it never
+ * plays a phase (judge/play.c does).
+ */
+#ifndef PBEMD_JUDGE_CLOCK_H
+#define PBEMD_JUDGE_CLOCK_H
+
+#include <stdbool.h>
+#include <time.h>
+
+#include "adjudicator/judge/deadline.h"
+#include "adjudicator/judge/session.h"
+
+/* CREATE with clock options: the row, and the reply lines saying it. */
+int	judge_clock_created(struct judge_session *, const struct db_game *,
+	    const struct deadline_conf *);
+/*
+ * Whether w's game runs on a clock (then only the clock plays its phases).
+ * A store error counts as yes, with the session marked failed.
+ */
+bool	judge_clock_owns(struct judge_session *, const struct judge_seat *w);
+/*
+ * The signed-on game's clock into c, for a command that needs one: false
+ * (and the reason said) when the game is not running or has no clock.
+ */
+bool	judge_clock_here(struct judge_session *, struct db_clock *c);
+/* Stores c; a store error marks the session failed. */
+void	judge_clock_store(struct judge_session *, const struct db_clock *c);
+/*
+ * The judge's proposal for the deadline of c's phase from start: the
+ * clock's rules and the absences of the players still in the game. 0, or
+ * -1 on a store error.
+ */
+int	judge_clock_propose(struct judge_session *, const struct judge_seat *w,
+	    struct db_clock *c, time_t start);
+/*
+ * w's game has a new phase, st: its clock row starts the phase with the
+ * judge's proposal (no proposal once the game is over). Nothing when the
+ * game has no clock.
+ */
+void	judge_clock_begin(struct judge_session *, const struct judge_seat *w,
+	    const struct game_state *st);
+/* The flags row of w's seat into f (a fresh one if it has none). 0 or -1. */
+int	judge_clock_seat(struct judge_session *, const struct judge_seat *w,
+	    struct db_clock_seat *f);
+/*
+ * rules/judge-conventions.md 1.3: an order line of w's seat; first says
+ * it is the first line of this mail for that seat. The first line clears
+ * the seat's error mark, any line in error sets it.
+ */
+void	judge_clock_mark(struct judge_session *, const struct judge_seat *w,
+	    bool first, bool error);
+/* The seat goes into civil disorder. 0, or -1 on a store error. */
+int	judge_clock_put_cd(struct judge_session *, const struct judge_seat *w,
+	    int seat);
+/* A sign-on of w's seat ends its civil disorder; the GM is told. */
+void	judge_clock_signed_on(struct judge_session *,
+	    const struct judge_seat *w);
+/*
+ * The clock's part of seat's report, in cat's language: the notes of the
+ * phase change (may be NULL), then the deadline as it stands.
+ */
+void	judge_clock_report(struct judge_session *, const struct judge_seat *w,
+	    int seat, const struct catalog *cat, const struct game_msg *notes,
+	    int nnotes, struct buf *out);
+
+#endif

@@ -1,0 +1,200 @@
+/*
+ * cmd_info.c - commands that only tell or set the sender's preferences:
+ * HELP, LIST, SET LANGUAGE. LIST shows what every participant may know,
+ * never a player's address or anything hidden; LIST <game> adds the press
+ * rules and the clock: its settings and the deadline of the phase as the
+ * whole game was told it (absences and requests stay with the GM).
+ */
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "adjudicator/judge/cmd_info.h"
+#include "adjudicator/judge/deadline.h"
+#include "adjudicator/judge/notice.h"
+#include "adjudicator/judge/opts.h"
+#include "adjudicator/judge/phase.h"
+
+void
+judge_cmd_help(struct judge_session *s, const struct judge_line *l)
+{
+	const struct game_ops	*ops;
+	struct buf		 names;
+	int			 i;
+
+	buf_init(&names);
+	for (i = 0; (ops = game_at(i)) != NULL; i++)
+		buf_printf(&names, "%s%s", i ? ", " : "", ops->name);
+	if (l->argc > 1 && (strcasecmp(l->argv[1], "CLOCK") == 0 ||
+	    strcasecmp(l->argv[1], "DEADLINES") == 0))
+		catalog_say(s->cat, &s->reply, "help.clock", 0);
+	else if (l->argc > 1 && (ops = game_find(l->argv[1])) != NULL) {
+		char key[GAME_KEY_MAX];
+
+		snprintf(key, sizeof(key), "help.%s", ops->name);
+		catalog_say(s->cat, &s->reply, key, 0);
+	} else
+		catalog_say(s->cat, &s->reply, "help.judge", 1, names.data);
+	buf_putc(&s->reply, '\n');
+	buf_free(&names);
+}
+
+struct judge_list {
+	struct judge_session	*s;
+	int			 n;
+};
+
+static int
+judge_list_one(void *arg, const struct db_game *g)
+{
+	struct judge_list	*jl = arg;
+	struct db_player	 p[GAME_MAX_SEATS];
+	const struct game_ops	*ops = game_find(g->kind);
+	char			 seats[16];
+	int			 n = 0;
+
+	if (db_players(jl->s->env->db, g->id, p, GAME_MAX_SEATS, &n) != DB_OK) {
+		judge_store_failed(jl->s);
+		return 1;
+	}
+	snprintf(seats, sizeof(seats), "%d/%d", n, ops ? ops->nseats : 0);
+	catalog_say(jl->s->cat, &jl->s->reply, "judge.list.row", 4, g->name,
+	    g->kind, judge_phase_status_arg(g->status), seats);
+	if (g->options[0]) {
+		buf_printf(&jl->s->reply, " (%s)", g->options);
+	}
+	buf_putc(&jl->s->reply, '\n');
+	jl->n++;
+	return 0;
+}
+
+/* rules/judge-conventions.md 1.6: white is the default. */
+static void
+judge_list_press(struct judge_session *s, const struct db_game *g)
+{
+	char	 mode[16] = "white", key[GAME_KEY_MAX];
+
+	judge_opt(g->options, "press", mode, sizeof(mode));
+	snprintf(key, sizeof(key), "list.press.%s", mode);
+	judge_ok(s, key, 0);
+	if (judge_opt(g->options, "gm-sees-press", NULL, 0))
+		judge_ok(s, "list.press.gm_copy", 0);
+}
+
+static void
+judge_list_settings(struct judge_session *s, const struct db_clock *c)
+{
+	char	 d[DEADLINE_KINDS][16], grace[16], at[8];
+	int	 i;
+
+	for (i = 0; i < DEADLINE_KINDS; i++)
+		deadline_duration_format(c->secs[i], d[i], sizeof(d[i]));
+	if (c->grace)
+		deadline_duration_format(c->grace, grace, sizeof(grace));
+	judge_ok(s, "list.clock.durations", 4, d[0], d[1], d[2],
+	    c->grace ? grace : "0");
+	if (c->at >= 0) {
+		snprintf(at, sizeof(at), "%02d:%02d", c->at / 60 % 24,
+		    c->at % 60);
+		judge_ok(s, "list.clock.at", 3, c->tz, c->days, at);
+	} else
+		judge_ok(s, "list.clock.zone", 2, c->tz, c->days);
+	if (c->cd)
+		judge_ok(s, "list.clock.cd", 0);
+}
+
+/* The phase's deadline, in the game's zone, and who set it. */
+static void
+judge_list_deadline(struct judge_session *s, const struct db_game *g,
+    const struct db_clock *c)
+{
+	struct game_msg	 m;
+
+	memset(&m, 0, sizeof(m));
+	if (g->status == DB_FORMING)
+		game_msg_set(&m, "list.clock.forming", 0);
+	else if (g->status != DB_RUNNING)
+		return;
+	else if (c->paused) {
+		game_msg_set(&m, "list.clock.paused", 0);
+		judge_note_time(&m, 0, c->paused);
+	} else if (c->phase != g->phase || (!c->deadline && !c->proposed))
+		game_msg_set(&m, "list.clock.unset", 0);
+	else if (c->deadline) {
+		game_msg_set(&m, c->grace ? "list.clock.approved" :
+		    "list.clock.approved_nograce", 0);
+		judge_note_time(&m, 0, c->deadline);
+		judge_note_time(&m, 1, c->grace_end);
+	} else {
+		game_msg_set(&m, "list.clock.proposed", 0);
+		judge_note_time(&m, 0, c->proposed);
+	}
+	judge_note_say(s, c->tz, &m, false);
+}
+
+/* LIST <game>: what a single game is played with. */
+static void
+judge_list_details(struct judge_session *s, const struct db_game *g)
+{
+	struct db_clock	 c;
+
+	judge_list_press(s, g);
+	switch (db_clock_get(s->env->db, g->id, &c)) {
+	case DB_NONE:
+		judge_ok(s, "list.clock.none", 0);
+		return;
+	case DB_ERR:
+		judge_store_failed(s);
+		return;
+	}
+	judge_list_settings(s, &c);
+	judge_list_deadline(s, g, &c);
+}
+
+void
+judge_cmd_list(struct judge_session *s, const struct judge_line *l)
+{
+	struct judge_list	 jl = { s, 0 };
+	struct db_game		 g;
+
+	if (l->argc > 1) {
+		switch (db_game_get(s->env->db, l->argv[1], &g)) {
+		case DB_NONE:
+			judge_err(s, "judge.err.no_such_game", 1, l->argv[1]);
+			return;
+		case DB_ERR:
+			judge_store_failed(s);
+			return;
+		}
+		if (judge_list_one(&jl, &g) == 0)
+			judge_list_details(s, &g);
+		return;
+	}
+	catalog_say(s->cat, &s->reply, "judge.list.head", 0);
+	buf_putc(&s->reply, '\n');
+	if (db_game_each(s->env->db, judge_list_one, &jl) != DB_OK)
+		judge_store_failed(s);
+	else if (jl.n == 0) {
+		catalog_say(s->cat, &s->reply, "judge.list.none", 0);
+		buf_putc(&s->reply, '\n');
+	}
+}
+
+/* SET LANGUAGE en|de (SET SPRACHE de) */
+void
+judge_cmd_set_language(struct judge_session *s, const struct judge_line *l)
+{
+	const char	*lang = l->argv[2];
+
+	if (strcasecmp(lang, "en") != 0 && strcasecmp(lang, "de") != 0) {
+		judge_err(s, "judge.err.bad_language", 1, lang);
+		return;
+	}
+	if (db_person_set_lang(s->env->db, s->msg->reply_to,
+	    strcasecmp(lang, "de") == 0 ? "de" : "en", s->env->now) != DB_OK) {
+		judge_store_failed(s);
+		return;
+	}
+	s->cat = judge_catalog(s->env, lang);
+	judge_ok(s, "judge.language_set", 0);
+}

@@ -1,0 +1,32 @@
+/*
+ * notify.h - short mails about a game that are not reports (notify.c): a
+ * seat was taken over, a player removed, a deadline set, a reminder. Each
+ * reader gets the text in his own language. Layer L1 of the judge.
+ */
+#ifndef PBEMD_JUDGE_NOTIFY_H
+#define PBEMD_JUDGE_NOTIFY_H
+
+#include <time.h>
+
+#include "adjudicator/judge/session.h"
+
+#define JUDGE_NOTIFY_ALL	(-100)	/* every player and the GM */
+
+/* One notice to addr: key with nargs string arguments. */
+void	judge_notify(struct judge_session *, const struct db_game *,
+	    const char *addr, const char *key, int nargs, ...);
+/*
+ * The same notice to every active player of the game and to its GM, except
+ * the address except (may be NULL: the sender reads it in his reply).
+ */
+void	judge_notify_all(struct judge_session *, const struct db_game *,
+	    const char *except, const char *key, int nargs, ...);
+/*
+ * Clock messages (notice.h: their instants shown in zone tz) as one mail
+ * to seat to of w's game, to GAME_SEAT_GM or to JUDGE_NOTIFY_ALL; never to
+ * the sender of the mail being handled, who reads them in his reply.
+ */
+void	judge_notify_notes(struct judge_session *, const struct judge_seat *w,
+	    const char *tz, int to, const struct game_msg *, int nmsgs);
+
+#endif

@@ -1,0 +1,63 @@
+/*
+ * queue.c - the judge's mails into the outbox (queue.h): composed as RFC
+ * 5322 text with a Message-ID of their own, queued in the transaction of
+ * the mail or clock step that caused them, so they are sent exactly when
+ * that transaction commits. Nothing here decides who gets what.
+ */
+#include <sodium.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "adjudicator/judge/queue.h"
+#include "mail/compose.h"
+
+void
+judge_queue(struct judge_session *s, const char *rcpt, const char *subject,
+    const char *body, bool is_reply, int64_t game_id)
+{
+	judge_queue_picture(s, rcpt, subject, body, is_reply, game_id, NULL,
+	    NULL);
+}
+
+void
+judge_queue_picture(struct judge_session *s, const char *rcpt,
+    const char *subject, const char *body, bool is_reply, int64_t game_id,
+    const struct buf *png, const char *filename)
+{
+	struct compose_attach	 att;
+	struct compose_in	 c;
+	struct buf		 out;
+	unsigned char		 rnd[12];
+	char			 token[48], hex[25];
+
+	randombytes_buf(rnd, sizeof(rnd));
+	sodium_bin2hex(hex, sizeof(hex), rnd, sizeof(rnd));
+	snprintf(token, sizeof(token), "pbemd.%lld.%s",
+	    (long long)s->env->now, hex);
+	memset(&c, 0, sizeof(c));
+	c.from = s->env->address;
+	c.from_name = s->env->name;
+	c.to = rcpt;
+	c.subject = subject;
+	if (is_reply && s->msg) {
+		c.in_reply_to = s->msg->message_id;
+		c.references = s->msg->references;
+	}
+	c.body = body;
+	c.date = s->env->now;
+	c.msgid_token = token;
+	if (png != NULL && png->len > 0) {
+		att.type = "image/png";
+		att.filename = filename;
+		att.data = png->data;
+		att.len = png->len;
+		c.attach = &att;
+		c.nattach = 1;
+	}
+	buf_init(&out);
+	compose_message(&c, &out);
+	if (db_outbox_add(s->env->db, s->inbox_id, game_id, rcpt, out.data,
+	    out.len, s->env->now) != DB_OK)
+		judge_store_failed(s);
+	buf_free(&out);
+}

@@ -1,0 +1,26 @@
+/*
+ * queue.h - composing one mail of the judge and queueing it in the outbox,
+ * inside the transaction of the mail or clock step (queue.c). Layer L1 of
+ * the judge: mail-out.
+ */
+#ifndef PBEMD_JUDGE_QUEUE_H
+#define PBEMD_JUDGE_QUEUE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "adjudicator/judge/session.h"
+
+/*
+ * Queues a plain-text mail to rcpt. A reply (is_reply) refers to the mail
+ * being handled; game_id (0: none) files it with its game.
+ */
+void	judge_queue(struct judge_session *, const char *rcpt,
+	    const char *subject, const char *body, bool is_reply,
+	    int64_t game_id);
+/* The same with a board picture attached (png may be NULL or empty). */
+void	judge_queue_picture(struct judge_session *, const char *rcpt,
+	    const char *subject, const char *body, bool is_reply,
+	    int64_t game_id, const struct buf *png, const char *filename);
+
+#endif

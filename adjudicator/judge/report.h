@@ -1,0 +1,37 @@
+/*
+ * report.h - reports by mail (report.c): each reader's report rendered
+ * from that reader's view alone, in his language, with the picture of the
+ * same view; the sender's goes into his reply. Layer L1 of the judge:
+ * mail-out.
+ */
+#ifndef PBEMD_JUDGE_REPORT_H
+#define PBEMD_JUDGE_REPORT_H
+
+#include "adjudicator/judge/session.h"
+
+/*
+ * What every reader of a round of reports is told besides his view, alike
+ * for all: a judge line (key with one argument, such as the seed's
+ * commitment; key NULL: none) and the clock's notes of the phase change
+ * (notes NULL or nnotes 0: none).
+ */
+struct judge_extra {
+	const char		*key;
+	const char		*arg;
+	const struct game_msg	*notes;
+	int			 nnotes;
+};
+
+/*
+ * seat's report of w's game in state st, to addr: into the reply when addr
+ * is the sender speaking for that seat, else as a mail of its own. extra
+ * may be NULL.
+ */
+void	judge_report_one(struct judge_session *, const struct judge_seat *w,
+	    const struct game_state *st, int seat, const char *addr,
+	    const struct judge_extra *extra);
+/* Every player's report and the GM's. */
+void	judge_report_all(struct judge_session *, const struct judge_seat *w,
+	    const struct game_state *st, const struct judge_extra *extra);
+
+#endif

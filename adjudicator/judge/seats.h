@@ -1,0 +1,41 @@
+/*
+ * seats.h - naming a game's seats in commands (seats.c): "France", "F",
+ * "Frankreich", a list "F,E,G" or "FEG". Pure; layer L0 of the judge.
+ */
+#ifndef PBEMD_JUDGE_SEATS_H
+#define PBEMD_JUDGE_SEATS_H
+
+#include <stddef.h>
+
+#include "adjudicator/game/game.h"
+#include "adjudicator/judge/judge.h"
+#include "adjudicator/render/catalog.h"
+#include "common/util.h"
+
+struct judge_session;
+
+/* The seat a word names, or -1 when it names none or several. */
+int	judge_seat_named(const struct judge_env *, const struct game_ops *,
+	    const char *word);
+/*
+ * Seats named by words (each may hold several, separated by commas), in
+ * order and without repeats, into out[0..max). Returns how many, or -1 with
+ * the word not understood in bad (badlen bytes).
+ */
+int	judge_seat_list(const struct judge_env *, const struct game_ops *,
+	    char *const *words, int nwords, int *out, int max, char *bad,
+	    size_t badlen);
+/* A message argument naming seat (or the GM) in the reader's language. */
+void	judge_seat_arg(const struct game_ops *, int seat, char *out,
+	    size_t len);
+/* Appends the names of seats[0..n) in cat's language, comma-separated. */
+void	judge_seat_names(const struct catalog *, const struct game_ops *,
+	    const int *seats, int n, struct buf *out);
+/* The names of every seat: for errors that say what may be written. */
+void	judge_seat_all_names(const struct catalog *, const struct game_ops *,
+	    struct buf *out);
+/* The seat word names, or -1 with the reason said to the sender. */
+int	judge_seat_or_say(struct judge_session *, const struct game_ops *,
+	    const char *word);
+
+#endif
