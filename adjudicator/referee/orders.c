@@ -122,25 +122,28 @@ referee_maybe_play(struct referee *r)
 	referee_told(r);
 }
 
-/* One order line of the speaker, as judge_orders handles it. */
+/*
+ * One order line of the speaker, as judge_orders handles it. The orders it
+ * yields go on the heap: REFEREE_LINE_ORDERS of them are some 38 KB.
+ */
 static void
 referee_line(struct referee *r, const char *line)
 {
-	struct game_order	 go[GAME_MAX_SEATS * 8];
+	struct game_order	*go;
 	struct game_diag	 why;
 	int			 seat, n, i, max;
 
 	if (referee_speaker(r, &seat) == -1)
 		return;
-	max = (int)(sizeof(go) / sizeof(go[0]));
+	max = REFEREE_LINE_ORDERS;
 	if (max > REFEREE_ORDERS - r->norders)
 		max = REFEREE_ORDERS - r->norders;
 	memset(&why, 0, sizeof(why));
-	memset(go, 0, sizeof(go));
+	go = xcalloc(REFEREE_LINE_ORDERS, sizeof(*go));
 	n = r->o->ops->parse(r->st, seat, line, r->ctx, go, max, &why);
 	if (n < 0) {
 		referee_print_msg(r->o, "refused", &why.msg);
-		return;
+		goto out;
 	}
 	fputs("ok\n", r->o->f);
 	if (n == 0 && why.msg.key[0] != '\0')
@@ -151,6 +154,8 @@ referee_line(struct referee *r, const char *line)
 		fprintf(r->o->f, "order %s\n", go[i].text);
 		referee_print_msg(r->o, "echo", &go[i].echo);
 	}
+out:
+	free(go);
 }
 
 /* "play LINE": a mail of one order line. */
@@ -239,12 +244,13 @@ int
 referee_cmd_pending(struct referee *r, char *rest)
 {
 	struct game_order	*mine;
-	struct game_msg		 m[GAME_VIEW_MSGS];
+	struct game_msg		*m;
 	int			 seat, i, k = 0, n = 0;
 
 	if (referee_named(r, rest, &seat) == -1)
 		return 0;
 	mine = xcalloc(REFEREE_ORDERS, sizeof(*mine));
+	m = xcalloc(GAME_VIEW_MSGS, sizeof(*m));	/* 78 KB */
 	for (i = 0; i < r->norders; i++)
 		if (r->orders[i].seat == seat)
 			mine[k++] = r->orders[i];
@@ -259,6 +265,7 @@ referee_cmd_pending(struct referee *r, char *rest)
 	fprintf(r->o->f, "ok %d\n", n);
 	for (i = 0; i < n && i < GAME_VIEW_MSGS; i++)
 		referee_print_msg(r->o, "pending", &m[i]);
+	free(m);
 	free(mine);
 	return 0;
 }

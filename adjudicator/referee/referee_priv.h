@@ -9,6 +9,7 @@
 
 #define REFEREE_LINE_MAX	4096
 #define REFEREE_ORDERS		256	/* orders kept for one phase */
+#define REFEREE_LINE_ORDERS	(GAME_MAX_SEATS * 8)	/* orders of one line */
 #define REFEREE_AUTO		(-3)	/* the speaker is the side due */
 #define REFEREE_QUIT		1	/* a command's "stop reading" */
 
