@@ -10,6 +10,7 @@
 #include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
@@ -23,12 +24,17 @@
 static const char referee_usage[] =
     "usage: pbemd referee GAME [--lang en|de] [--templates DIR] [--echo]\n";
 
-/* The catalog of lang from the first directory that has one. */
+/*
+ * The catalog of lang from the first directory that has one. The paths
+ * beside the binary live on the heap: two of PATH_MAX would make an 8 KB
+ * frame.
+ */
 static struct catalog *
 referee_catalog(const char *dir, const char *lang,
     const struct catalog *fallback, char *why, size_t whylen)
 {
-	char		 exe[PATH_MAX], try[PATH_MAX + 64], *slash;
+	char		*exe = NULL, *slash;
+	struct buf	 try;
 	struct catalog	*c;
 	ssize_t		 n;
 
@@ -37,17 +43,24 @@ referee_catalog(const char *dir, const char *lang,
 	if ((c = catalog_load("templates", lang, fallback, why,
 	    whylen)) != NULL)
 		return c;
-	if ((n = readlink("/proc/self/exe", exe, sizeof(exe) - 1)) <= 0)
-		return NULL;
+	buf_init(&try);
+	exe = xmalloc(PATH_MAX);
+	if ((n = readlink("/proc/self/exe", exe, PATH_MAX - 1)) <= 0)
+		goto out;
 	exe[n] = '\0';
 	if ((slash = strrchr(exe, '/')) == NULL)
-		return NULL;
+		goto out;
 	*slash = '\0';
-	snprintf(try, sizeof(try), "%s/../templates", exe);
-	if ((c = catalog_load(try, lang, fallback, why, whylen)) != NULL)
-		return c;
-	snprintf(try, sizeof(try), "%s/../share/pbemd/templates", exe);
-	return catalog_load(try, lang, fallback, why, whylen);
+	buf_printf(&try, "%s/../templates", exe);
+	if ((c = catalog_load(try.data, lang, fallback, why, whylen)) != NULL)
+		goto out;
+	buf_reset(&try);
+	buf_printf(&try, "%s/../share/pbemd/templates", exe);
+	c = catalog_load(try.data, lang, fallback, why, whylen);
+out:
+	buf_free(&try);
+	free(exe);
+	return c;
 }
 
 static void

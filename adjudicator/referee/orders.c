@@ -4,9 +4,10 @@
  *
  * An order line goes the judge's way (judge_game.c judge_orders and
  * judge_maybe_adjudicate): the game's parser with the mail's context,
- * each order kept by seat and slot as db_order_put keeps it, and the phase
- * played as soon as the game says the kept orders are ready. CLEAR and
- * the confirmation block's "still owed" are judge_orders.c's.
+ * each order kept by seat and slot in the order book (game/orderbook.h)
+ * as db_order_put keeps it, and the phase played as soon as the game says
+ * the kept orders are ready. CLEAR and the confirmation block's "still
+ * owed" are judge_orders.c's.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,17 +90,9 @@ referee_cmd_count(struct referee *r, char *rest)
 static void
 referee_store(struct referee *r, const struct game_order *go)
 {
-	int	 i;
-
-	for (i = 0; i < r->norders; i++)
-		if (r->orders[i].seat == go->seat &&
-		    strcmp(r->orders[i].slot, go->slot) == 0)
-			break;
-	if (i == REFEREE_ORDERS)
-		return;		/* cannot happen: parse bounds it below */
-	r->orders[i] = *go;
-	if (i == r->norders)
-		r->norders++;
+	/* A full book cannot refuse it: referee_line lets the parser give
+	 * no more new orders than the book has room for. */
+	(void)orderbook_put(r->book, go);
 }
 
 /* As judge_orders_flush: at the end of a mail, play the phase if the
@@ -109,38 +102,41 @@ referee_maybe_play(struct referee *r)
 {
 	struct game_diag	 why;
 
-	if (!r->o->ops->ready(r->st, r->orders, r->norders))
+	if (!orderbook_ready(r->book, r->o->ops, r->st))
 		return;
 	memset(&why, 0, sizeof(why));
-	if (r->o->ops->adjudicate(r->st, r->orders, r->norders, &why) != 0) {
+	if (orderbook_adjudicate(r->book, r->o->ops, r->st, &why) != 0) {
 		referee_print_msg(r->o, "failed", &why.msg);
 		return;
 	}
-	r->norders = 0;
+	orderbook_reset(r->book);
 	r->o->ops->view(r->st, GAME_SEAT_GM, &r->view);
 	fprintf(r->o->f, "played %d\n", r->view.ply);
 	referee_told(r);
 }
 
-/* One order line of the speaker, as judge_orders handles it. */
+/*
+ * One order line of the speaker, as judge_orders handles it. The orders it
+ * yields go on the heap: REFEREE_LINE_ORDERS of them are some 38 KB.
+ */
 static void
 referee_line(struct referee *r, const char *line)
 {
-	struct game_order	 go[GAME_MAX_SEATS * 8];
+	struct game_order	*go;
 	struct game_diag	 why;
 	int			 seat, n, i, max;
 
 	if (referee_speaker(r, &seat) == -1)
 		return;
-	max = (int)(sizeof(go) / sizeof(go[0]));
-	if (max > REFEREE_ORDERS - r->norders)
-		max = REFEREE_ORDERS - r->norders;
+	max = REFEREE_LINE_ORDERS;
+	if (max > orderbook_room(r->book))
+		max = orderbook_room(r->book);
 	memset(&why, 0, sizeof(why));
-	memset(go, 0, sizeof(go));
+	go = xcalloc(REFEREE_LINE_ORDERS, sizeof(*go));
 	n = r->o->ops->parse(r->st, seat, line, r->ctx, go, max, &why);
 	if (n < 0) {
 		referee_print_msg(r->o, "refused", &why.msg);
-		return;
+		goto out;
 	}
 	fputs("ok\n", r->o->f);
 	if (n == 0 && why.msg.key[0] != '\0')
@@ -151,6 +147,8 @@ referee_line(struct referee *r, const char *line)
 		fprintf(r->o->f, "order %s\n", go[i].text);
 		referee_print_msg(r->o, "echo", &go[i].echo);
 	}
+out:
+	free(go);
 }
 
 /* "play LINE": a mail of one order line. */
@@ -185,15 +183,15 @@ referee_cmd_submit(struct referee *r, char *rest)
 int
 referee_cmd_orders(struct referee *r, char *rest)
 {
-	char	 side[REFEREE_SIDE_MAX];
-	int	 i;
+	const struct game_order	*go;
+	char			 side[REFEREE_SIDE_MAX];
+	int			 i;
 
 	(void)rest;
-	fprintf(r->o->f, "ok %d\n", r->norders);
-	for (i = 0; i < r->norders; i++) {
-		referee_print_side(r->o, r->orders[i].seat, side);
-		fprintf(r->o->f, "order %s %s %s\n", side, r->orders[i].slot,
-		    r->orders[i].text);
+	fprintf(r->o->f, "ok %d\n", orderbook_count(r->book, -1));
+	for (i = 0; (go = orderbook_at(r->book, i)) != NULL; i++) {
+		referee_print_side(r->o, go->seat, side);
+		fprintf(r->o->f, "order %s %s %s\n", side, go->slot, go->text);
 	}
 	return 0;
 }
@@ -217,49 +215,40 @@ referee_named(struct referee *r, char *rest, int *seat)
 int
 referee_cmd_clear(struct referee *r, char *rest)
 {
-	int	 seat, i, k = 0, gone;
+	int	 seat;
 
 	if (referee_named(r, rest, &seat) == -1)
 		return 0;
-	for (i = 0; i < r->norders; i++)
-		if (r->orders[i].seat != seat)
-			r->orders[k++] = r->orders[i];
-	gone = r->norders - k;
-	r->norders = k;
-	fprintf(r->o->f, "ok %d\n", gone);
+	fprintf(r->o->f, "ok %d\n", orderbook_clear(r->book, seat));
 	return 0;
 }
 
 /*
  * "pending [SIDE]": what the side still owes this phase, given its own
  * kept orders (game.h pending), as the judge's confirmation block asks.
- * Without pending() a side owes an order while it is due and has none.
+ * Without pending() a side owes an order while it is due and has none;
+ * the book says nothing then, and the console says it in the judge's
+ * words.
  */
 int
 referee_cmd_pending(struct referee *r, char *rest)
 {
-	struct game_order	*mine;
-	struct game_msg		 m[GAME_VIEW_MSGS];
-	int			 seat, i, k = 0, n = 0;
+	struct game_msg	*m;
+	int		 seat, i, n, said;
 
 	if (referee_named(r, rest, &seat) == -1)
 		return 0;
-	mine = xcalloc(REFEREE_ORDERS, sizeof(*mine));
-	for (i = 0; i < r->norders; i++)
-		if (r->orders[i].seat == seat)
-			mine[k++] = r->orders[i];
-	r->o->ops->view(r->st, GAME_SEAT_GM, &r->view);
-	if (r->o->ops->pending != NULL)
-		n = r->o->ops->pending(r->st, seat, mine, k, m, GAME_VIEW_MSGS);
-	else if (seat >= 0 && seat < GAME_MAX_SEATS && r->view.due[seat] &&
-	    k == 0) {
+	m = xcalloc(GAME_VIEW_MSGS, sizeof(*m));	/* 78 KB */
+	n = orderbook_owed(r->book, r->o->ops, r->st, seat, m, GAME_VIEW_MSGS,
+	    &said);
+	if (r->o->ops->pending == NULL && n > 0) {
 		game_msg_set(&m[0], "judge.confirm.incomplete", 0);
-		n = 1;
+		said = 1;
 	}
 	fprintf(r->o->f, "ok %d\n", n);
-	for (i = 0; i < n && i < GAME_VIEW_MSGS; i++)
+	for (i = 0; i < said; i++)
 		referee_print_msg(r->o, "pending", &m[i]);
-	free(mine);
+	free(m);
 	return 0;
 }
 
@@ -277,7 +266,7 @@ referee_cmd_resign(struct referee *r, char *rest)
 		referee_print_msg(r->o, "refused", &m);
 		return 0;
 	}
-	r->norders = 0;
+	orderbook_reset(r->book);
 	r->ctx[0] = '\0';
 	fputs("ok\n", r->o->f);
 	referee_told(r);

@@ -56,7 +56,7 @@ referee_set(struct referee *r, struct game_state *st)
 	r->st = st;
 	r->speaker = REFEREE_AUTO;
 	r->ctx[0] = '\0';
-	r->norders = 0;
+	orderbook_reset(r->book);
 }
 
 /* What every side is told after a phase: each message of its view. */
@@ -416,6 +416,7 @@ referee_run(const struct referee_out *o, FILE *in, bool echo)
 
 	r = xcalloc(1, sizeof(*r));
 	r->o = o;
+	r->book = orderbook_new();
 	r->in = in;
 	r->speaker = REFEREE_AUTO;
 	while ((n = getline(&line, &cap, in)) > 0) {
@@ -437,6 +438,7 @@ referee_run(const struct referee_out *o, FILE *in, bool echo)
 	}
 	free(line);
 	referee_set(r, NULL);
+	orderbook_free(r->book);
 	free(r);
 	return 0;
 }

@@ -5,10 +5,11 @@
 #ifndef PBEMD_REFEREE_PRIV_H
 #define PBEMD_REFEREE_PRIV_H
 
+#include "adjudicator/game/orderbook.h"
 #include "adjudicator/referee/referee.h"
 
 #define REFEREE_LINE_MAX	4096
-#define REFEREE_ORDERS		256	/* orders kept for one phase */
+#define REFEREE_LINE_ORDERS	(GAME_MAX_SEATS * 8)	/* orders of one line */
 #define REFEREE_AUTO		(-3)	/* the speaker is the side due */
 #define REFEREE_QUIT		1	/* a command's "stop reading" */
 
@@ -18,8 +19,7 @@ struct referee {
 	struct game_state	*st;		/* NULL: no position yet */
 	int			 speaker;	/* a seat, gm or REFEREE_AUTO */
 	char			 ctx[GAME_CTX_MAX];	/* of the "mail" */
-	int			 norders;
-	struct game_order	 orders[REFEREE_ORDERS];
+	struct orderbook	*book;		/* the orders of the phase */
 	struct game_view	 view;		/* scratch */
 };
 
