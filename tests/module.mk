@@ -8,3 +8,8 @@ UNIT_BINS	:= $(UNIT_SRCS:%.c=build/san/%)
 # library they use.
 UNIT_SUPPORT	:= $(shell find tests/unit -name 'support_*.c' 2>/dev/null | sort)
 UNIT_SUPPORT_OBJS := $(UNIT_SUPPORT:%.c=build/san/%.o)
+
+# The include rules and the no-circles rule of DESIGN.md "Layout", read from
+# the sources and from the objects of build/pbemd (and a self-test first).
+CHECK_BUILD	+= build/pbemd
+CHECK_TARGETS	+= tests/layers.sh
