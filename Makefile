@@ -39,6 +39,11 @@ include tests/bench/module.mk
 OBJS		:= $(SRCS:%.c=build/obj/%.o) $(GEN_SRCS:%.c=%.o)
 SAN_OBJS	:= $(SRCS:%.c=build/san/%.o) $(GEN_SRCS:%.c=%.san.o)
 
+# No stack frame of the program over 64 KB (docs/architecture.md): a game
+# view (~94 KB) lives on the heap. Tests may keep one on their stack.
+$(OBJS) $(SAN_OBJS) build/obj/$(MAIN:.c=.o) build/san/$(MAIN:.c=.o): \
+	FRAME_CHECK := -Wframe-larger-than=65536
+
 # Test objects are intermediates of a pattern rule: keep them between runs.
 .SECONDARY:
 
@@ -54,7 +59,7 @@ build/libpbemd.a: $(OBJS)
 
 build/obj/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -c -o $@ $<
+	$(CC) $(CFLAGS) $(FRAME_CHECK) -c -o $@ $<
 
 build/san/pbemd: build/san/$(MAIN:.c=.o) build/san/libpbemd.a
 	$(CC) $(SAN_CFLAGS) -o $@ $^ $(PKG_LIBS) $(LDFLAGS)
@@ -65,7 +70,7 @@ build/san/libpbemd.a: $(SAN_OBJS)
 
 build/san/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(SAN_CFLAGS) $(CHECK_CFLAGS) -c -o $@ $<
+	$(CC) $(SAN_CFLAGS) $(FRAME_CHECK) $(CHECK_CFLAGS) -c -o $@ $<
 
 build/gen/%.o: build/gen/%.c
 	$(CC) $(CFLAGS) -c -o $@ $<

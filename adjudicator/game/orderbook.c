@@ -127,23 +127,18 @@ orderbook_adjudicate(const struct orderbook *b, const struct game_ops *ops,
 
 /*
  * The fallback of a game without pending(): a seat owes one order while it
- * is due and has none (game.h). The view is some 94 KB, hence the heap.
+ * is due and has none (game.h).
  */
 static int
 orderbook_owed_one(const struct orderbook *b, const struct game_ops *ops,
     const struct game_state *st, int seat)
 {
-	struct game_view	*v;
-	int			 owed;
+	struct game_stat	 now;
 
 	if (seat < 0 || seat >= GAME_MAX_SEATS || orderbook_mine(b, seat) > 0)
 		return 0;
-	/* XXX: ops->stat once it lands */
-	v = xcalloc(1, sizeof(*v));
-	ops->view(st, GAME_SEAT_GM, v);
-	owed = v->due[seat] ? 1 : 0;
-	free(v);
-	return owed;
+	ops->stat(st, &now);
+	return now.due[seat] ? 1 : 0;
 }
 
 int

@@ -1,5 +1,5 @@
 /*
- * referee_main.c - `pbemd referee GAME [--lang en|de] [--templates DIR]
+ * main.c - `pbemd referee GAME [--lang en|de] [--templates DIR]
  * [--echo]`: finds the game and the message catalogs and runs the console
  * (referee.c) over standard input and output.
  *

@@ -1,13 +1,13 @@
 /*
- * referee_orders.c - the referee console's commands about orders: legal
- * and count, play, order and submit, orders, clear, pending and resign.
+ * orders.c - the referee console's commands about orders: legal and
+ * count, play, order and submit, orders, clear, pending and resign.
  *
- * An order line goes the judge's way (judge_game.c judge_orders and
- * judge_maybe_adjudicate): the game's parser with the mail's context,
- * each order kept by seat and slot in the order book (game/orderbook.h)
- * as db_order_put keeps it, and the phase played as soon as the game says
- * the kept orders are ready. CLEAR and the confirmation block's "still
- * owed" are judge_orders.c's.
+ * An order line goes the judge's way (judge/orders.c and judge/play.c):
+ * the game's parser with the mail's context, each order kept by seat and
+ * slot in the order book (game/orderbook.h) as db_order_put keeps it, and
+ * the phase played as soon as the game says the kept orders are ready.
+ * CLEAR and the confirmation block's "still owed" are the judge's
+ * cmd_clear.c and orders.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -95,12 +95,15 @@ referee_store(struct referee *r, const struct game_order *go)
 	(void)orderbook_put(r->book, go);
 }
 
-/* As judge_orders_flush: at the end of a mail, play the phase if the
- * orders are ready. */
+/*
+ * As judge_orders_flush (judge/orders.c): at the end of a mail, play the
+ * phase if the orders are ready.
+ */
 static void
 referee_maybe_play(struct referee *r)
 {
 	struct game_diag	 why;
+	struct game_stat	 now;
 
 	if (!orderbook_ready(r->book, r->o->ops, r->st))
 		return;
@@ -110,8 +113,8 @@ referee_maybe_play(struct referee *r)
 		return;
 	}
 	orderbook_reset(r->book);
-	r->o->ops->view(r->st, GAME_SEAT_GM, &r->view);
-	fprintf(r->o->f, "played %d\n", r->view.ply);
+	r->o->ops->stat(r->st, &now);
+	fprintf(r->o->f, "played %d\n", now.ply);
 	referee_told(r);
 }
 

@@ -1,5 +1,5 @@
 /*
- * referee_print.c - the line format of the referee's console: side names,
+ * print.c - the line format of the referee's console: side names,
  * messages, multi-line texts and a seat's view.
  *
  * Every line printed here comes from a struct game_view, a struct game_msg

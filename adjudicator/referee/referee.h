@@ -27,13 +27,13 @@ struct referee_out {
 	const struct catalog	*en;	/* side names are always English */
 };
 
-/* referee_main.c: argv[0] is "referee"; returns the exit status. */
+/* main.c: argv[0] is "referee"; returns the exit status. */
 int	referee_main(int argc, char **argv);
 
 /* referee.c: runs the console over in and out; returns the exit status. */
 int	referee_run(const struct referee_out *, FILE *in, bool echo);
 
-/* referee_print.c: the line format */
+/* print.c: the line format */
 void	referee_print_side(const struct referee_out *, int seat,
 	    char out[REFEREE_SIDE_MAX]);
 int	referee_print_parse_side(const struct referee_out *, const char *word);

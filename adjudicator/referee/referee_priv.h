@@ -1,6 +1,7 @@
 /*
  * referee_priv.h - what the referee console's files share: the session of
- * one console run. Not for use outside adjudicator/referee*.c.
+ * one console run and the commands the table in referee.c calls. Not for
+ * use outside adjudicator/referee/.
  */
 #ifndef PBEMD_REFEREE_PRIV_H
 #define PBEMD_REFEREE_PRIV_H
@@ -23,14 +24,27 @@ struct referee {
 	struct game_view	 view;		/* scratch */
 };
 
-/* referee.c */
+/* session.c: what every command uses */
 void	referee_error(struct referee *, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 char	*referee_word(char **);
+/* The position in hand becomes st (owned; NULL: none); orders start anew. */
+void	referee_set(struct referee *, struct game_state *st);
 void	referee_told(struct referee *);
 int	referee_speaker(struct referee *, int *seat);
 
-/* referee_orders.c: each answers one command; REFEREE_QUIT stops */
+/* show.c: each answers one command about the position */
+int	referee_cmd_sides(struct referee *, char *rest);
+int	referee_cmd_new(struct referee *, char *rest);
+int	referee_cmd_position(struct referee *, char *rest);
+int	referee_cmd_state(struct referee *, char *rest);
+int	referee_cmd_as(struct referee *, char *rest);
+int	referee_cmd_view(struct referee *, char *rest);
+int	referee_cmd_board(struct referee *, char *rest);
+int	referee_cmd_result(struct referee *, char *rest);
+int	referee_cmd_perft(struct referee *, char *rest);
+
+/* orders.c: each answers one command; REFEREE_QUIT stops */
 int	referee_cmd_legal(struct referee *, char *rest);
 int	referee_cmd_count(struct referee *, char *rest);
 int	referee_cmd_play(struct referee *, char *rest);

@@ -48,7 +48,9 @@ wotk_pending(const struct game_state *st, int seat,
 	struct duel_given	 g;
 	char			 pts[16];
 
-	if (max < 1 || seat != wotk_adjudicate_due(st) ||
+	/* A finished game's due seat is GAME_NOBODY, which is also the GM's
+	 * seat (-1): the GM owes nothing, whatever the game says. */
+	if (max < 1 || seat < 0 || seat != wotk_adjudicate_due(st) ||
 	    wotk_adjudicate_ready(st, orders, n))
 		return 0;
 	duel_collect(orders, n, &g);

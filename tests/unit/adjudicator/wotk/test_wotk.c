@@ -180,6 +180,7 @@ START_TEST(threefold_repetition_draws)
 {
 	struct game_state	*st = new_game("", NULL, 0);
 	struct game_view	 v;
+	struct game_msg		 m[2];
 	int			 i;
 
 	for (i = 0; i < 2; i++) {
@@ -195,6 +196,10 @@ START_TEST(threefold_repetition_draws)
 	ck_assert_int_eq(v.winner, GAME_DRAWN);
 	ck_assert_str_eq(v.msgs[v.nmsgs - 2].args[0],
 	    "@wotk.reason.repetition");
+	/* Over, nobody is due; the GM's seat (-1, GAME_NOBODY's value too)
+	 * owes nothing and is never used as an index (found by the
+	 * referee console's "pending gm" under UBSan). */
+	ck_assert_int_eq(wotk_ops.pending(st, GAME_SEAT_GM, NULL, 0, m, 2), 0);
 	wotk_ops.free(st);
 }
 END_TEST
