@@ -1,9 +1,9 @@
 /*
  * judge_fixture.h - a judge over a temporary SQLite file for the tests of
  * the mail command language: send a mail as someone, take what the outbox
- * holds for someone. Static functions: each test file includes it once
- * (test_judge*.c, test_clock.c); a file that changes the clock or the
- * time zone does so after setup().
+ * holds for someone. Static functions: each test file of this folder
+ * that mails the judge includes it once; a file that changes the clock or
+ * the time zone does so after setup().
  */
 #ifndef PBEMD_TEST_JUDGE_FIXTURE_H
 #define PBEMD_TEST_JUDGE_FIXTURE_H

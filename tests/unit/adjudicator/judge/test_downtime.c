@@ -1,11 +1,12 @@
 /*
- * test_judge_downtime.c - who keeps the clock's heartbeat (judge_downtime.c):
- * serve and `pbemd tick` keep it, so a silence longer than the slack is
- * downtime and the deadlines that passed in it move on; `pbemd deliver`
- * (downtime_if_kept) keeps it only where one of them does: alone it never
- * counts a quiet day as downtime, beside a cron tick it must not remind
- * anyone for time lost when the MTA hands over a mail before the first
- * tick after a downtime. A real SQLite file and a fake clock (env.now).
+ * test_downtime.c - adjudicator/judge/downtime.c: who keeps the clock's
+ * heartbeat: serve and `pbemd tick` keep it, so a silence longer than the
+ * slack is downtime and the deadlines that passed in it move on; `pbemd
+ * deliver` (downtime_if_kept) keeps it only where one of them does: alone
+ * it never counts a quiet day as downtime, beside a cron tick it must not
+ * remind anyone for time lost when the MTA hands over a mail before the
+ * first tick after a downtime. A real SQLite file and a fake clock
+ * (env.now).
  */
 #include "tests/unit/adjudicator/judge/judge_fixture.h"
 #include "tests/unit/test.h"
@@ -125,7 +126,7 @@ END_TEST
 Suite *
 test_suite(void)
 {
-	Suite	*s = suite_create("adjudicator/judge_downtime");
+	Suite	*s = suite_create("adjudicator/judge/downtime");
 	TCase	*tc = tcase_create("heartbeat");
 
 	tcase_add_checked_fixture(tc, setup, teardown);

@@ -1,8 +1,9 @@
 /*
- * test_judge_info.c - LIST <game> (judge_info.c): the press rules and the
- * clock of one game, its settings and the deadline of the phase with its
- * zone and whether the GM approved it, in English and German; LIST of all
- * games stays one line a game. By mail over a real SQLite file.
+ * test_cmd_info.c - adjudicator/judge/cmd_info.c: LIST <game>, the press
+ * rules and the clock of one game, its settings and the deadline of the
+ * phase with its zone and whether the GM approved it, in English and
+ * German; LIST of all games stays one line a game. By mail over a real
+ * SQLite file.
  */
 #include "adjudicator/judge/deadline.h"
 #include "tests/unit/adjudicator/judge/judge_fixture.h"
@@ -185,7 +186,7 @@ END_TEST
 Suite *
 test_suite(void)
 {
-	Suite	*s = suite_create("adjudicator/judge_info");
+	Suite	*s = suite_create("adjudicator/judge/cmd_info");
 	TCase	*tc = tcase_create("list");
 
 	tcase_add_checked_fixture(tc, setup, teardown);
