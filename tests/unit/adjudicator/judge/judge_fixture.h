@@ -1,9 +1,11 @@
 /*
  * judge_fixture.h - a judge over a temporary SQLite file for the tests of
  * the mail command language: send a mail as someone, take what the outbox
- * holds for someone. Static functions: each test file includes it once
- * (test_judge*.c, test_clock.c); a file that changes the clock or the
- * time zone does so after setup().
+ * holds for someone, mail as the GM of the game last created, read a
+ * game's phase and clock from the store. Static functions: each test file
+ * of this folder that mails the judge includes it once (directly or
+ * through two_seats_fixture.h, seven_seats_fixture.h or clock_fixture.h);
+ * a file that changes the clock or the time zone does so after setup().
  */
 #ifndef PBEMD_TEST_JUDGE_FIXTURE_H
 #define PBEMD_TEST_JUDGE_FIXTURE_H
@@ -29,6 +31,16 @@ struct fixture {
 };
 
 static struct fixture F;
+
+/* The game master and the players of the tests' games. */
+#define GM	"gm@example.test"
+#define ALICE	"alice@example.test"
+#define BOB	"bob@example.test"
+#define CAROL	"carol@example.test"
+#define DAVE	"dave@example.test"
+
+/* The GM password of the last game a helper created. */
+static char	 gmpw[32] __attribute__((unused));
 
 static void
 setup(void)
@@ -157,6 +169,73 @@ gm_password(const char *reply, char *out, size_t len)
 	ck_assert_ptr_nonnull(p);
 	p += strlen("password is ");
 	snprintf(out, len, "%.*s", (int)strcspn(p, ": \r\n"), p);
+}
+
+/* How many mails the outbox holds unsent. */
+static int __attribute__((unused))
+pending(void)
+{
+	int	 n = 0;
+
+	ck_assert_int_eq(db_outbox_pending(F.db, &n), DB_OK);
+	return n;
+}
+
+/* A mail from the GM, signed on to g with gmpw, with the lines after
+ * it; returns his reply (owned). */
+static __attribute__((unused)) char *
+as_gm(const char *g, const char *lines)
+{
+	char	 text[2048];
+
+	snprintf(text, sizeof(text), "SIGNON %s %s\n%s", g, gmpw, lines);
+	mail(GM, text);
+	return take(GM);
+}
+
+/* The clock row of game. */
+static struct db_clock __attribute__((unused))
+clock_of(const char *game)
+{
+	struct db_game	 g;
+	struct db_clock	 c;
+
+	ck_assert_int_eq(db_game_get(F.db, game, &g), DB_OK);
+	ck_assert_int_eq(db_clock_get(F.db, g.id, &c), DB_OK);
+	return c;
+}
+
+/* The current phase of game. */
+static int __attribute__((unused))
+phase_of(const char *game)
+{
+	struct db_game	 g;
+
+	ck_assert_int_eq(db_game_get(F.db, game, &g), DB_OK);
+	return g.phase;
+}
+
+/* Whether a reply says every line was understood (in either language). */
+static bool __attribute__((unused))
+understood(const char *r)
+{
+	return strstr(r, "Every line was understood") != NULL ||
+	    strstr(r, "Alle Zeilen wurden verstanden") != NULL;
+}
+
+/* Counts the mails queued for rcpt (each starts with its own headers). */
+static int __attribute__((unused))
+mails_to(const char *rcpt)
+{
+	char	*all = take(rcpt), *p = all;
+	int	 n = 0;
+
+	while ((p = strstr(p, "Message-ID:")) != NULL) {
+		n++;
+		p++;
+	}
+	free(all);
+	return n;
 }
 
 /* Whether text holds needle; a failing check prints the text. */

@@ -1,6 +1,6 @@
 /*
- * test_password.c - adjudicator/password.c: Argon2id hashes, verification
- * with and without the cache, and generated passwords.
+ * test_password.c - adjudicator/judge/password.c: Argon2id hashes,
+ * verification with and without the cache, and generated passwords.
  */
 #include "tests/unit/test.h"
 #include <sodium.h>
@@ -169,7 +169,7 @@ END_TEST
 Suite *
 test_suite(void)
 {
-	Suite	*s = suite_create("adjudicator/password");
+	Suite	*s = suite_create("adjudicator/judge/password");
 	TCase	*tc;
 
 	tc = tcase_create("hash");

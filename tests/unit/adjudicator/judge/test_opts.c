@@ -1,7 +1,7 @@
 /*
- * test_judge_opts.c - CREATE's option words by family (judge_opts.c): the
- * press words and the clock's are the judge's, every other word goes to the
- * game, which refuses what it does not know. Directly through
+ * test_opts.c - adjudicator/judge/opts.c: CREATE's option words by
+ * family: the press words and the clock's are the judge's, every other word
+ * goes to the game, which refuses what it does not know. Directly through
  * judge_opts_split(), and by mail through CREATE and LIST.
  */
 #include "adjudicator/judge/opts.h"
@@ -151,7 +151,7 @@ END_TEST
 Suite *
 test_suite(void)
 {
-	Suite	*s = suite_create("adjudicator/judge_opts");
+	Suite	*s = suite_create("adjudicator/judge/opts");
 	TCase	*tc = tcase_create("split");
 	TCase	*tm = tcase_create("create");
 

@@ -1,6 +1,7 @@
 /*
- * test_judge_assign.c - giving out powers at the start: random serial
- * dictatorship over preference lists, drawn from the game's seed.
+ * test_assign.c - adjudicator/judge/assign.c: giving out powers at the
+ * start: random serial dictatorship over preference lists, drawn from the
+ * game's seed.
  */
 #include "tests/unit/test.h"
 #include <string.h>
@@ -144,8 +145,8 @@ END_TEST
 Suite *
 test_suite(void)
 {
-	Suite	*s = suite_create("adjudicator/judge_assign");
-	TCase	*tc = tcase_create("judge_assign");
+	Suite	*s = suite_create("adjudicator/judge/assign");
+	TCase	*tc = tcase_create("assign");
 
 	tcase_add_test(tc, distinct_first_wishes_are_all_granted);
 	tcase_add_test(tc, the_gm_assignment_wins_over_wishes);

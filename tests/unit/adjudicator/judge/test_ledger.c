@@ -1,6 +1,7 @@
 /*
- * test_judge_ledger.c - the handicap ledger of a pair of players
- * (Way of the Knight, rules decision 6), replayed from game results.
+ * test_ledger.c - adjudicator/judge/ledger.c: the handicap ledger of a
+ * pair of players (Way of the Knight, rules decision 6), replayed from game
+ * results.
  */
 #include "tests/unit/test.h"
 
@@ -31,7 +32,7 @@ END_TEST
 Suite *
 test_suite(void)
 {
-	Suite	*s = suite_create("adjudicator/judge_ledger");
+	Suite	*s = suite_create("adjudicator/judge/ledger");
 	TCase	*tc = tcase_create("replay");
 
 	tcase_add_test(tc, a_win_raises_the_loser_or_pays_back_the_winner);

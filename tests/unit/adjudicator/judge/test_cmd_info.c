@@ -1,20 +1,16 @@
 /*
- * test_judge_info.c - LIST <game> (judge_info.c): the press rules and the
- * clock of one game, its settings and the deadline of the phase with its
- * zone and whether the GM approved it, in English and German; LIST of all
- * games stays one line a game. By mail over a real SQLite file.
+ * test_cmd_info.c - adjudicator/judge/cmd_info.c: LIST <game>, the press
+ * rules and the clock of one game, its settings and the deadline of the
+ * phase with its zone and whether the GM approved it, in English and
+ * German; LIST of all games stays one line a game; SET LANGUAGE switches
+ * the replies. By mail over a real SQLite file. (HELP is answered in
+ * test_judge.c's threaded reply.)
  */
 #include "adjudicator/judge/deadline.h"
 #include "tests/unit/adjudicator/judge/judge_fixture.h"
 #include "tests/unit/test.h"
 
-#define GM	"gm@example.test"
-#define ALICE	"alice@example.test"
-#define BOB	"bob@example.test"
-#define DAVE	"dave@example.test"
 #define ZONE	"Europe/Berlin"
-
-static char	 gmpw[32];
 
 /* Creates g with words, GM password kept; seats alice and bob if seat. */
 static void
@@ -37,8 +33,10 @@ game(const char *g, const char *words, bool seat)
 	drain();
 }
 
+/* A mail from the GM, signed on to g, with the lines after it; every
+ * mailbox is drained. */
 static void
-as_gm(const char *g, const char *lines)
+gm_sends(const char *g, const char *lines)
 {
 	char	 text[512];
 
@@ -53,17 +51,6 @@ ask(const char *text)
 {
 	mail(DAVE, text);
 	return take(DAVE);
-}
-
-static struct db_clock
-clock_of(const char *g)
-{
-	struct db_game	 dg;
-	struct db_clock	 c;
-
-	ck_assert_int_eq(db_game_get(F.db, g, &dg), DB_OK);
-	ck_assert_int_eq(db_clock_get(F.db, dg.id, &c), DB_OK);
-	return c;
 }
 
 /* "Wed 2023-11-15 00:13 CET", or in German "Mi ...". */
@@ -125,7 +112,7 @@ START_TEST(the_clock_is_shown_from_forming_to_approval_and_pause)
 	has(r, "not yet approved by the game master");
 	hasnt(r, "approved by the game master;");
 	free(r);
-	as_gm("lg", "APPROVE");
+	gm_sends("lg", "APPROVE");
 	c = clock_of("lg");
 	r = ask("LIST lg");
 	has(r, "Deadline: ");
@@ -146,7 +133,7 @@ START_TEST(the_clock_is_shown_from_forming_to_approval_and_pause)
 	has(r, "vom Spielleiter bestätigt; Nachfrist bis ");
 	has(r, shown(c.grace_end, true, g, sizeof(g)));
 	free(r);
-	as_gm("lg", "PAUSE");
+	gm_sends("lg", "PAUSE");
 	r = ask("LIST lg");
 	has(r, "angehalten");
 	hasnt(r, "Abgabetermin: ");
@@ -166,7 +153,7 @@ START_TEST(clock_time_days_cd_and_no_grace_are_shown)
 
 	game("ng", "press=none move=2d grace=0 days=-MTWTF- at=20:00 cd tz="
 	    ZONE, true);
-	as_gm("ng", "SET DEADLINE 2023-11-20 18:00");
+	gm_sends("ng", "SET DEADLINE 2023-11-20 18:00");
 	r = ask("LIST ng");
 	has(r, "Press: none (only the game master broadcasts).");
 	has(r, "Deadlines: movement 2d, retreats 1d, adjustments 1d; grace "
@@ -182,12 +169,29 @@ START_TEST(clock_time_days_cd_and_no_grace_are_shown)
 }
 END_TEST
 
+START_TEST(set_language_switches_the_replies)
+{
+	char	*r;
+
+	mail("carol@example.test", "SET LANGUAGE de\nLIST");
+	r = take("carol@example.test");
+	ck_assert_ptr_nonnull(strstr(r, "Ab jetzt schreibt"));
+	ck_assert_ptr_nonnull(strstr(r, "Noch keine Partien"));
+	free(r);
+	mail("carol@example.test", "FOO");
+	r = take("carol@example.test");
+	ck_assert_ptr_nonnull(strstr(r, "FEHLER"));
+	free(r);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
-	Suite	*s = suite_create("adjudicator/judge_info");
-	TCase	*tc = tcase_create("list");
+	Suite	*s = suite_create("adjudicator/judge/cmd_info");
+	TCase	*tc;
 
+	tc = tcase_create("list");
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc,
@@ -195,6 +199,12 @@ test_suite(void)
 	tcase_add_test(tc,
 	    the_clock_is_shown_from_forming_to_approval_and_pause);
 	tcase_add_test(tc, clock_time_days_cd_and_no_grace_are_shown);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("judge");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, set_language_switches_the_replies);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,21 +1,18 @@
 /*
- * test_judge_downtime.c - who keeps the clock's heartbeat (judge_downtime.c):
- * serve and `pbemd tick` keep it, so a silence longer than the slack is
- * downtime and the deadlines that passed in it move on; `pbemd deliver`
- * (downtime_if_kept) keeps it only where one of them does: alone it never
- * counts a quiet day as downtime, beside a cron tick it must not remind
- * anyone for time lost when the MTA hands over a mail before the first
- * tick after a downtime. A real SQLite file and a fake clock (env.now).
+ * test_downtime.c - adjudicator/judge/downtime.c: who keeps the clock's
+ * heartbeat: serve and `pbemd tick` keep it, so a silence longer than the
+ * slack is downtime and the deadlines that passed in it move on; `pbemd
+ * deliver` (downtime_if_kept) keeps it only where one of them does: alone
+ * it never counts a quiet day as downtime, beside a cron tick it must not
+ * remind anyone for time lost when the MTA hands over a mail before the
+ * first tick after a downtime. A judge that was down moves the deadlines
+ * on and says so, and reminds nobody for the time it lost. A real SQLite
+ * file and a fake clock (env.now).
  */
-#include "tests/unit/adjudicator/judge/judge_fixture.h"
+#include "tests/unit/adjudicator/judge/clock_fixture.h"
 #include "tests/unit/test.h"
 
-#define GM	"gm@example.test"
-#define ALICE	"alice@example.test"
-#define BOB	"bob@example.test"
 #define SLACK	300
-
-static char	 gmpw[32];
 
 /* A weekeewachee game with a clock, its deadline approved; White has set
  * up, Black not. Returns the clock row. */
@@ -122,18 +119,64 @@ START_TEST(deliver_beside_a_tick_does_not_remind_for_lost_time)
 }
 END_TEST
 
+START_TEST(a_judge_that_was_down_moves_the_deadlines_on)
+{
+	struct db_clock	 c;
+	time_t		 alive;
+	char		 d[64], *b;
+
+	F.env.downtime_slack = 300;
+	clock_game("g", "move=1h grace=30m tz=" ZONE);
+	gm("g", "APPROVE");
+	judge_tick(&F.env);		/* the heartbeat */
+	alive = F.env.now;
+	mailf(ALICE, "SIGNON g alicepw\nSETUP RPWS");
+	drain();
+	c = clock_of("g");
+	/* Silent for two hours: the deadline and the grace end passed. */
+	F.env.now = alive + 7200;
+	judge_tick(&F.env);
+	c.deadline += 7200;
+	ck_assert_int_eq(clock_of("g").deadline, c.deadline);
+	ck_assert_int_eq(clock_of("g").grace_end, c.deadline + 1800);
+	shown(c.deadline, d, sizeof(d));
+	expect(ALICE, "The judge was out of service from ", "Nobody is late",
+	    d, NULL);
+	/* Nobody was reminded for the time the judge lost. */
+	b = take(BOB);
+	ck_assert_msg(strstr(b, "außer Betrieb") != NULL, "%s", b);
+	ck_assert_msg(strstr(b, "fehlen") == NULL, "%s", b);
+	free(b);
+	expect(GM, "out of service", NULL);
+	ck_assert_int_eq(phase_of("g"), 1);
+	ck_assert_int_eq(judge_next_wake(&F.env), c.deadline);
+	/* A short silence is no downtime. */
+	F.env.now += 200;
+	judge_tick(&F.env);
+	ck_assert_int_eq(clock_of("g").deadline, c.deadline);
+	ck_assert_int_eq(pending(), 0);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
-	Suite	*s = suite_create("adjudicator/judge_downtime");
-	TCase	*tc = tcase_create("heartbeat");
+	Suite	*s = suite_create("adjudicator/judge/downtime");
+	TCase	*tc;
 
+	tc = tcase_create("heartbeat");
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc,
 	    deliver_alone_keeps_no_heartbeat_and_counts_no_downtime);
 	tcase_add_test(tc, a_tick_after_a_silence_moves_the_deadline_on);
 	tcase_add_test(tc, deliver_beside_a_tick_does_not_remind_for_lost_time);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("clock");
+	tcase_add_checked_fixture(tc, clock_setup, teardown);
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, a_judge_that_was_down_moves_the_deadlines_on);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,0 +1,154 @@
+/*
+ * test_orders.c - adjudicator/judge/orders.c: a mail's order lines. Every
+ * mail with orders is answered with the power's whole set as the judge
+ * holds it (seven seats, standard Diplomacy); orders with errors do not
+ * count as ready; the phase is played when the mail ends, not at the line
+ * that made it ready.
+ */
+#include "tests/unit/test.h"
+
+#include "tests/unit/adjudicator/judge/clock_fixture.h"
+#include "tests/unit/adjudicator/judge/seven_seats_fixture.h"
+#include "tests/unit/adjudicator/judge/two_seats_fixture.h"
+
+/* Counts the occurrences of needle in text. */
+static int
+count(const char *text, const char *needle)
+{
+	int	 n = 0;
+
+	while ((text = strstr(text, needle)) != NULL) {
+		n++;
+		text += strlen(needle);
+	}
+	return n;
+}
+
+START_TEST(every_order_mail_is_confirmed_with_the_whole_set)
+{
+	char	*r;
+
+	seven("conf", "");
+	free(as_power(GER, "conf", "A MUN - RUH"));
+	r = as_power(FRA, "conf", "A PAR - BUR\nA XYZ - BUR");
+	has(r, "Orders of France for S1901M, as the judge holds them now:");
+	has(r, "order: A PAR - BUR");
+	has(r, "Still without orders:");
+	has(r, "F BRE has no order yet.");
+	has(r, "A MAR has no order yet.");
+	has(r, "Your orders are NOT complete yet.");
+	hasnt(r, "RUH");		/* another power's orders stay private */
+	ck_assert_int_ge(count(r, "ERROR"), 1);
+	free(r);
+	r = as_power(FRA, "conf", "F BRE - MAO\nA MAR H");
+	/* The whole set: this mail's orders and the earlier one. */
+	has(r, "order: A PAR - BUR");
+	has(r, "order: F BRE - MAO");
+	has(r, "order: A MAR H");
+	hasnt(r, "has no order yet");
+	has(r, "Your orders are complete.");
+	free(r);
+	r = as_power(FRA, "conf", "A PAR H");
+	has(r, "order: A PAR H");
+	hasnt(r, "A PAR - BUR");	/* the last order for a unit counts */
+	free(r);
+	r = as_power(FRA, "conf", "CLEAR");
+	has(r, "All your orders for this phase are withdrawn");
+	has(r, "(none)");
+	ck_assert_int_eq(count(r, "has no order yet."), 3);
+	free(r);
+	/* The GM acting for France: France's player gets the copy. */
+	r = as_gm("conf", "BECOME France\nA PAR - PIC");
+	has(r, "order: A PAR - PIC");
+	free(r);
+	r = mine(FRA);
+	has(r, "The game master acted for France in game conf");
+	has(r, "order: A PAR - PIC");
+	has(r, "Orders of France for S1901M");
+	free(r);
+	r = mine(GER);
+	hasnt(r, "A PAR - PIC");
+	free(r);
+}
+END_TEST
+
+START_TEST(orders_with_errors_do_not_count_as_ready)
+{
+	clock_game("g", "move=1h tz=" ZONE);
+	mailf(ALICE, "SIGNON g alicepw\nSETUP RPWS\nSETUP RPWX");
+	mailf(BOB, "SIGNON g bobpw\nSETUP RPWS");
+	judge_tick(&F.env);
+	ck_assert_int_eq(phase_of("g"), 1);
+	/* A later mail without errors clears the mark. */
+	mailf(ALICE, "SIGNON g alicepw\nSETUP RPWS");
+	judge_tick(&F.env);
+	ck_assert_int_eq(phase_of("g"), 2);
+}
+END_TEST
+
+/*
+ * The phase is played when the mail ends, not at the line that made it
+ * ready: a move followed by a second move for the same piece plays the
+ * second, and the opponent gets one report, not two.
+ */
+START_TEST(the_phase_is_played_at_the_end_of_the_mail)
+{
+	char	*a, *r, text[128];
+	bool	 white_first;
+
+	two_players("theta", false);
+	free(take("alice@example.test"));
+	free(take("bob@example.test"));
+	free(take("gm@example.test"));
+	free(play("theta", true, "SETUP RPWS"));
+	free(play("theta", false, "SETUP RPWS"));
+	a = take("alice@example.test");
+	white_first = strstr(a, "White to move.") != NULL;
+	free(a);
+	free(take("bob@example.test"));
+	free(take("gm@example.test"));
+	snprintf(text, sizeof(text), "%s\nDRAW?\n%s",
+	    white_first ? "a1-a2" : "a6-a5", white_first ? "b1-b2" : "b6-b5");
+	r = play("theta", white_first, text);
+	ck_assert(understood(r));
+	/* Bob reads German. */
+	ck_assert(strstr(r, "Draw offered") || strstr(r, "Remis angeboten"));
+	free(r);
+	ck_assert_int_eq(mails_to(white_first ? "bob@example.test" :
+	    "alice@example.test"), 1);
+	/* The second move replaced the first: the a-file piece never moved,
+	 * so it may still move now that the turn came back. */
+	r = play("theta", !white_first, white_first ? "a6-a5" : "a1-a2");
+	ck_assert(understood(r));
+	free(r);
+	r = play("theta", white_first, white_first ? "a1-a2" : "a6-a5");
+	ck_assert(understood(r));
+	free(r);
+}
+END_TEST
+
+Suite *
+test_suite(void)
+{
+	Suite	*s = suite_create("adjudicator/judge/orders");
+	TCase	*tc;
+
+	tc = tcase_create("seven_seats");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 300);
+	tcase_add_test(tc, every_order_mail_is_confirmed_with_the_whole_set);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("clock");
+	tcase_add_checked_fixture(tc, clock_setup, teardown);
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, orders_with_errors_do_not_count_as_ready);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("judge");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, the_phase_is_played_at_the_end_of_the_mail);
+	suite_add_tcase(s, tc);
+	return s;
+}
