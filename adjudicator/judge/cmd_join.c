@@ -20,22 +20,6 @@
 #include "adjudicator/judge/seats.h"
 #include "common/log.h"
 
-/* What every JOIN checks before it looks at the seats; true when fine. */
-static bool
-judge_join_may(struct judge_session *s, const struct judge_seat *w,
-    const char *pw)
-{
-	if (strlen(pw) < PASSWORD_MIN || strlen(pw) > PASSWORD_MAX) {
-		judge_err(s, "judge.err.bad_password", 0);
-		return false;
-	}
-	if (strcasecmp(w->game.gm_address, s->msg->reply_to) == 0) {
-		judge_err(s, "judge.err.gm_cannot_play", 1, w->game.name);
-		return false;
-	}
-	return true;
-}
-
 /* The sender speaks for his new seat from the next line on. */
 static void
 judge_join_speak(struct judge_session *s, struct judge_seat *w, int seat)
@@ -60,7 +44,7 @@ judge_join_duel(struct judge_session *s, const struct judge_line *l,
 		judge_err(s, "judge.err.bad_language", 1, lang);
 		return;
 	}
-	if (!judge_join_may(s, w, l->argv[2]) ||
+	if (!judge_seat_newcomer(s, &w->game, l->argv[2]) ||
 	    !judge_phase_players(s, &w->game, p, &n))
 		return;
 	for (i = 0; i < n; i++)
@@ -141,7 +125,7 @@ judge_join_lobby(struct judge_session *s, const struct judge_line *l,
 			lang = l->argv[i];
 		else
 			words[nwords++] = l->argv[i];
-	if (!judge_join_may(s, w, l->argv[2]))
+	if (!judge_seat_newcomer(s, &w->game, l->argv[2]))
 		return;
 	buf_init(&names);
 	if (nwords > 0 && (nwant = judge_seat_list(s->env, w->ops, words,

@@ -31,16 +31,9 @@ judge_takeover_may(struct judge_session *s, const struct judge_seat *w,
 	char			 arg[GAME_ARG_MAX];
 	int			 n, i;
 
-	if (!judge_phase_players(s, &w->game, p, &n))
+	if (!judge_phase_players(s, &w->game, p, &n) ||
+	    !judge_seat_newcomer(s, &w->game, pw))
 		return false;
-	if (strlen(pw) < PASSWORD_MIN || strlen(pw) > PASSWORD_MAX) {
-		judge_err(s, "judge.err.bad_password", 0);
-		return false;
-	}
-	if (strcasecmp(w->game.gm_address, s->msg->reply_to) == 0) {
-		judge_err(s, "judge.err.gm_cannot_play", 1, w->game.name);
-		return false;
-	}
 	judge_seat_arg(w->ops, seat, arg, sizeof(arg));
 	for (i = 0; i < n; i++) {
 		if (strcasecmp(p[i].address, s->msg->reply_to) == 0 &&

@@ -24,7 +24,6 @@
 #include "common/backoff.h"
 #include "common/log.h"
 
-#define JUDGE_DOWNTIME_PAGE	256	/* games read from the store at once */
 #define JUDGE_HEARTBEAT		"heartbeat"
 
 /* Moves every time of one game's clock on by the downtime, and tells. */
@@ -66,32 +65,24 @@ judge_downtime_game(struct judge_session *s, const char *name, time_t alive)
 	    w.game.name, (long long)(now - alive));
 }
 
-/* Every game's clock, a page of games at a time. */
-static void
-judge_downtime_all(struct judge_session *s, time_t alive)
-{
-	struct db_game_ref	*page;
-	int64_t			 after = 0;
-	int			 n, i;
+struct judge_downtime {
+	struct judge_session	*s;
+	time_t			 alive;		/* the last tick */
+};
 
-	page = xcalloc(JUDGE_DOWNTIME_PAGE, sizeof(*page));
-	do {
-		if (db_clock_games(s->env->db, after, page,
-		    JUDGE_DOWNTIME_PAGE, &n) != DB_OK) {
-			judge_store_failed(s);
-			break;
-		}
-		for (i = 0; i < n && !s->failed; i++)
-			judge_downtime_game(s, page[i].name, alive);
-		if (n > 0)
-			after = page[n - 1].id;
-	} while (n == JUDGE_DOWNTIME_PAGE && !s->failed);
-	free(page);
+static int
+judge_downtime_one(void *arg, const struct db_game_ref *g)
+{
+	struct judge_downtime	*d = arg;
+
+	judge_downtime_game(d->s, g->name, d->alive);
+	return d->s->failed ? -1 : 0;
 }
 
 void
 judge_downtime(const struct judge_env *env)
 {
+	struct judge_downtime	 d;
 	struct judge_session	 s;
 	int64_t			 alive = 0;
 	int			 rc;
@@ -102,57 +93,53 @@ judge_downtime(const struct judge_env *env)
 	rc = db_meta_get(env->db, JUDGE_HEARTBEAT, &alive);
 	if (rc == DB_ERR)
 		judge_store_failed(&s);
-	else if (rc == DB_OK && env->now - alive > env->downtime_slack)
-		judge_downtime_all(&s, (time_t)alive);
+	else if (rc == DB_OK && env->now - alive > env->downtime_slack) {
+		d.s = &s;
+		d.alive = (time_t)alive;
+		if (judge_phase_each_clock(env, judge_downtime_one, &d) != 0)
+			judge_store_failed(&s);
+	}
 	if (!s.failed && !(rc == DB_NONE && env->downtime_if_kept) &&
 	    db_meta_set(env->db, JUDGE_HEARTBEAT, env->now) != DB_OK)
 		judge_store_failed(&s);
 	(void)judge_session_commit(&s);
 }
 
-/* The next time one game's clock has something to do, folded into next. */
-static time_t
-judge_next_game(const struct judge_env *env, const struct db_game_ref *ref,
-    time_t next)
-{
-	struct db_game	 g;
-	struct db_clock	 c;
+struct judge_wake {
+	const struct judge_env	*env;
+	time_t			 next;		/* 0: nothing yet */
+};
 
-	if (db_game_get(env->db, ref->name, &g) != DB_OK ||
-	    db_clock_get(env->db, g.id, &c) != DB_OK)
-		return next;
+/* The next time one game's clock has something to do, folded in. */
+static int
+judge_wake_one(void *arg, const struct db_game_ref *ref)
+{
+	struct judge_wake	*w = arg;
+	struct db_game		 g;
+	struct db_clock		 c;
+
+	if (db_game_get(w->env->db, ref->name, &g) != DB_OK ||
+	    db_clock_get(w->env->db, g.id, &c) != DB_OK)
+		return 0;
 	if (c.phase != g.phase)
-		return backoff_earliest(next, env->now);
-	if (c.paused)
-		return next;
-	if (c.deadline) {
+		w->next = backoff_earliest(w->next, w->env->now);
+	else if (c.paused)
+		return 0;
+	else if (c.deadline) {
 		if (!(c.sent & DB_SENT_LATE))
-			next = backoff_earliest(next, c.deadline);
+			w->next = backoff_earliest(w->next, c.deadline);
 		if (!(c.sent & DB_SENT_STUCK))
-			next = backoff_earliest(next, c.grace_end);
+			w->next = backoff_earliest(w->next, c.grace_end);
 	} else if (c.proposed && !(c.sent & DB_SENT_UNAPPROVED))
-		next = backoff_earliest(next, c.proposed);
-	return next;
+		w->next = backoff_earliest(w->next, c.proposed);
+	return 0;
 }
 
 time_t
 judge_next_wake(const struct judge_env *env)
 {
-	struct db_game_ref	*page;
-	int64_t			 after = 0;
-	time_t			 next = 0;
-	int			 n, i;
+	struct judge_wake	 w = { env, 0 };
 
-	page = xcalloc(JUDGE_DOWNTIME_PAGE, sizeof(*page));
-	do {
-		if (db_clock_games(env->db, after, page, JUDGE_DOWNTIME_PAGE,
-		    &n) != DB_OK)
-			break;
-		for (i = 0; i < n; i++)
-			next = judge_next_game(env, &page[i], next);
-		if (n > 0)
-			after = page[n - 1].id;
-	} while (n == JUDGE_DOWNTIME_PAGE);
-	free(page);
-	return next;
+	(void)judge_phase_each_clock(env, judge_wake_one, &w);
+	return w.next;
 }

@@ -20,6 +20,8 @@
 #include "adjudicator/judge/report.h"
 #include "common/log.h"
 
+#define JUDGE_PHASE_PAGE	256	/* games read from the store at once */
+
 bool
 judge_phase_find(struct judge_session *s, const char *name,
     struct judge_seat *w)
@@ -75,6 +77,30 @@ judge_phase_status_arg(int status)
 
 	return status >= 0 && status < (int)(sizeof(keys) / sizeof(keys[0])) ?
 	    keys[status] : "?";
+}
+
+int
+judge_phase_each_clock(const struct judge_env *env,
+    int (*fn)(void *, const struct db_game_ref *), void *arg)
+{
+	struct db_game_ref	*page;
+	int64_t			 after = 0;
+	int			 n, i, rc = 0;
+
+	page = xcalloc(JUDGE_PHASE_PAGE, sizeof(*page));
+	do {
+		if (db_clock_games(env->db, after, page, JUDGE_PHASE_PAGE,
+		    &n) != DB_OK) {
+			rc = -1;
+			break;
+		}
+		for (i = 0; i < n && rc == 0; i++)
+			rc = fn(arg, &page[i]);
+		if (n > 0)
+			after = page[n - 1].id;
+	} while (n == JUDGE_PHASE_PAGE && rc == 0);
+	free(page);
+	return rc < 0 ? -1 : 0;
 }
 
 struct game_state *

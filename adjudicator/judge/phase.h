@@ -23,6 +23,13 @@ bool	judge_phase_find(struct judge_session *, const char *name,
  */
 bool	judge_phase_running(struct judge_session *, const char *name,
 	    struct judge_seat *w);
+/*
+ * Calls fn(arg, game) for every running game with a clock, however many:
+ * they are read from the store a page at a time, in id order. Stops when
+ * fn returns other than 0 (-1 there, or a store error: -1; else 0).
+ */
+int	judge_phase_each_clock(const struct judge_env *,
+	    int (*fn)(void *, const struct db_game_ref *), void *arg);
 /* The players of game g into p[GAME_MAX_SEATS]; false on a store error. */
 bool	judge_phase_players(struct judge_session *, const struct db_game *g,
 	    struct db_player *p, int *n);

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "adjudicator/judge/password.h"
 #include "adjudicator/judge/seats.h"
 #include "adjudicator/judge/session.h"
 #include "adjudicator/render/catalog.h"
@@ -172,4 +173,19 @@ judge_seat_or_say(struct judge_session *s, const struct game_ops *ops,
 		buf_free(&names);
 	}
 	return seat;
+}
+
+bool
+judge_seat_newcomer(struct judge_session *s, const struct db_game *g,
+    const char *pw)
+{
+	if (strlen(pw) < PASSWORD_MIN || strlen(pw) > PASSWORD_MAX) {
+		judge_err(s, "judge.err.bad_password", 0);
+		return false;
+	}
+	if (strcasecmp(g->gm_address, s->msg->reply_to) == 0) {
+		judge_err(s, "judge.err.gm_cannot_play", 1, g->name);
+		return false;
+	}
+	return true;
 }

@@ -5,11 +5,13 @@
 #ifndef PBEMD_JUDGE_SEATS_H
 #define PBEMD_JUDGE_SEATS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "adjudicator/game/game.h"
 #include "adjudicator/judge/judge.h"
 #include "adjudicator/render/catalog.h"
+#include "db/db.h"
 #include "common/util.h"
 
 struct judge_session;
@@ -34,6 +36,13 @@ void	judge_seat_names(const struct catalog *, const struct game_ops *,
 /* The names of every seat: for errors that say what may be written. */
 void	judge_seat_all_names(const struct catalog *, const struct game_ops *,
 	    struct buf *out);
+/*
+ * Whether the sender may take a seat of game g with password pw (JOIN,
+ * TAKEOVER): a password of an allowed length, and not the game's GM; the
+ * reason said when not.
+ */
+bool	judge_seat_newcomer(struct judge_session *, const struct db_game *g,
+	    const char *pw);
 /* The seat word names, or -1 with the reason said to the sender. */
 int	judge_seat_or_say(struct judge_session *, const struct game_ops *,
 	    const char *word);

@@ -25,7 +25,6 @@
 #include "adjudicator/judge/play.h"
 #include "common/log.h"
 
-#define JUDGE_TICK_PAGE		256	/* games read from the store at once */
 #define JUDGE_TICK_STEPS	4	/* steps per game and tick */
 #define JUDGE_TICK_PENDING	16	/* what a reminder lists */
 
@@ -207,26 +206,24 @@ judge_tick_game(const struct judge_env *env, const char *name)
 	return did;
 }
 
+/* Every step due of one game, one transaction each. */
+static int
+judge_tick_steps(void *arg, const struct db_game_ref *g)
+{
+	const struct judge_env	*env = arg;
+	int			 step;
+
+	for (step = 0; step < JUDGE_TICK_STEPS; step++)
+		if (judge_tick_game(env, g->name) != 1)
+			break;
+	return 0;	/* a game that failed does not stop the others */
+}
+
 time_t
 judge_tick(const struct judge_env *env)
 {
-	struct db_game_ref	*page;
-	int64_t			 after = 0;
-	int			 n, i, step;
-
 	judge_downtime(env);
-	page = xcalloc(JUDGE_TICK_PAGE, sizeof(*page));
-	do {
-		if (db_clock_games(env->db, after, page, JUDGE_TICK_PAGE,
-		    &n) != DB_OK)
-			break;
-		for (i = 0; i < n; i++)
-			for (step = 0; step < JUDGE_TICK_STEPS; step++)
-				if (judge_tick_game(env, page[i].name) != 1)
-					break;
-		if (n > 0)
-			after = page[n - 1].id;
-	} while (n == JUDGE_TICK_PAGE);
-	free(page);
+	if (judge_phase_each_clock(env, judge_tick_steps, (void *)env) != 0)
+		log_warnx("clock: the running games cannot be read");
 	return judge_next_wake(env);
 }
