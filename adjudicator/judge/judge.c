@@ -166,16 +166,35 @@ judge_cmd_signoff(struct judge_session *s, const struct judge_line *l,
 	*stop = true;
 }
 
+static void
+judge_end_orders(struct judge_session *s, void *own)
+{
+	(void)own;
+	judge_orders_flush(s);
+}
+
 /*
- * The end of a mail, in this order: the orders are tried, a PRESS text
- * without ENDPRESS is dropped, BECOME's copy goes to the power's player.
+ * The end-of-mail hooks, in this order: the orders are tried, a PRESS
+ * text without ENDPRESS is dropped, BECOME's copy goes to the power's
+ * player. Each gets its command's state of the mail.
  */
+static const struct judge_hook {
+	void	(*end)(struct judge_session *, void *own);
+	size_t	 own;		/* offsetof(struct judge_mail, ...) */
+} judge_end_hooks[] = {
+	{ judge_end_orders,	offsetof(struct judge_mail, s) },
+	{ judge_press_end,	offsetof(struct judge_mail, press) },
+	{ judge_become_end,	offsetof(struct judge_mail, become) },
+};
+
 static void
 judge_end_of_mail(struct judge_mail *m)
 {
-	judge_orders_flush(&m->s);
-	judge_press_end(&m->s, &m->press);
-	judge_become_end(&m->s, &m->become);
+	size_t	 i;
+
+	for (i = 0; i < sizeof(judge_end_hooks) / sizeof(judge_end_hooks[0]);
+	    i++)
+		judge_end_hooks[i].end(&m->s, (char *)m + judge_end_hooks[i].own);
 }
 
 /* Two words that are one: njudge's SIGN ON, SET NO WAIT. */
