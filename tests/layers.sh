@@ -34,11 +34,11 @@ adjudicator/main.c    adjudicator/serve/ adjudicator/referee/ adjudicator/diplom
 GAMES='diplomacy klinzha wotk ari weekeewachee'   # GAME above: adjudicator/<each>/
 # Layers of adjudicator/judge/ by file name (with ".c"/".h": that file only).
 LAYERS='
-L0 judge.h session notice seats opts assign ledger password deadline
+L0 env session notice seats opts assign ledger password deadline
 L1 queue clock notify report
 L2 phase orders play
 L3 cmd_*
-L4 judge.c tick downtime
+L4 judge tick downtime
 '
 
 includes() {

@@ -44,6 +44,7 @@
 #include "adjudicator/judge/report.h"
 #include "adjudicator/judge/session.h"
 
+#define JUDGE_MAX_LINES	400	/* lines of one mail looked at */
 #define JUDGE_ANY_ARGS	(JUDGE_MAX_ARGS - 1)
 #define JUDGE_NO_OWN	((size_t)-1)
 #define JUDGE_NAME_MAX	32		/* "APPROVE TAKEOVER" */

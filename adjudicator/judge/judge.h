@@ -3,42 +3,18 @@
  * replies in the store, in one transaction.
  *
  * The caller (daemon.c, or `pbemd deliver`) lends everything the judge needs
- * in struct judge_env; the judge keeps no state between mails.
+ * in struct judge_env (env.h); the judge keeps no state between mails. The
+ * public face of the judge's top layer (judge.c, tick.c, downtime.c): serve/
+ * includes this header of the judge and no other.
  */
 #ifndef PBEMD_JUDGE_H
 #define PBEMD_JUDGE_H
 
-#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <time.h>
 
-#include "adjudicator/judge/password.h"
-#include "adjudicator/render/catalog.h"
-#include "db/db.h"
-#include "mail/message.h"
-
-#define JUDGE_LANGS	2	/* en, de */
-#define JUDGE_MAX_LINES	400	/* lines of one mail looked at */
-
-struct judge_env {
-	struct db		*db;
-	const struct catalog	*cat[JUDGE_LANGS];	/* [0] en, [1] de */
-	const char		*address;	/* the judge's address */
-	const char		*name;		/* its display name */
-	const char		*default_lang;	/* for senders we do not know */
-	struct password_cache	*pwcache;	/* may be NULL */
-	const char		*failure_key;	/* cleared with the mail, or NULL */
-	time_t			 now;
-	const char		*timezone;	/* of new clocks; NULL: UTC */
-	/* judge_tick(): a silence longer than this many seconds since the
-	 * last tick is downtime, and deadlines that passed in it move on
-	 * (0: nothing is counted, the heartbeat is not kept). */
-	int			 downtime_slack;
-	/* With downtime_slack: count downtime and keep the heartbeat only if
-	 * serve or tick keep one already (`pbemd deliver`). */
-	bool			 downtime_if_kept;
-};
+#include "adjudicator/judge/env.h"
 
 enum judge_result {
 	JUDGE_HANDLED,		/* committed: replies queued */

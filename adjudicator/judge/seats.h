@@ -9,10 +9,10 @@
 #include <stddef.h>
 
 #include "adjudicator/game/game.h"
-#include "adjudicator/judge/judge.h"
+#include "adjudicator/judge/env.h"
 #include "adjudicator/render/catalog.h"
-#include "db/db.h"
 #include "common/util.h"
+#include "db/db.h"
 
 struct judge_session;
 

@@ -16,7 +16,7 @@
 #include <stdint.h>
 
 #include "adjudicator/game/game.h"
-#include "adjudicator/judge/judge.h"
+#include "adjudicator/judge/env.h"
 #include "adjudicator/render/catalog.h"
 #include "common/util.h"
 #include "db/db.h"
