@@ -309,5 +309,15 @@ void	game_msg_arg(struct game_msg *, const char *fmt, ...)
 void	game_view_add(struct game_view *, const char *key, int nargs, ...);
 void	game_view_set_stat(struct game_view *, const struct game_stat *);
 void	game_diag_set(struct game_diag *, const char *key, int nargs, ...);
+/*
+ * For a game that builds an argument in its own buffer first (a quote of
+ * the player's line, a word of it): formats into arg and cuts it like
+ * every argument, between characters (GAME_ARG_MAX). game_msg_cut: s
+ * holds the first len bytes of a longer text and its NUL; drops the UTF-8
+ * sequence the cut left incomplete, if any.
+ */
+void	game_msg_format(char arg[GAME_ARG_MAX], const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+void	game_msg_cut(char *s, size_t len);
 
 #endif

@@ -20,7 +20,7 @@
  * German name loses its last letter, not half of it. Bytes that were not
  * valid UTF-8 before the cut are left as they came.
  */
-static void
+void
 game_msg_cut(char *arg, size_t len)
 {
 	const unsigned char	*s = (const unsigned char *)arg;
@@ -47,7 +47,8 @@ game_msg_vformat(char arg[GAME_ARG_MAX], const char *fmt, va_list ap)
 		game_msg_cut(arg, GAME_ARG_MAX - 1);
 }
 
-static void
+/* A game's own argument buffer, cut as every argument is. */
+void
 game_msg_format(char arg[GAME_ARG_MAX], const char *fmt, ...)
 {
 	va_list	 ap;

@@ -201,6 +201,31 @@ START_TEST(long_arguments_are_cut_between_characters)
 }
 END_TEST
 
+/* The helpers a game quotes a player's text with before it makes the
+ * message: the same cut as the arguments themselves. */
+START_TEST(a_games_own_argument_buffer_is_cut_the_same_way)
+{
+	char	 arg[GAME_ARG_MAX], word[GAME_ARG_MAX];
+	size_t	 skip, n;
+
+	for (skip = 0; skip < strlen(german); skip++) {
+		if (((unsigned char)german[skip] & 0xc0) == 0x80)
+			continue;
+		game_msg_format(arg, "%.*s", (int)strlen(german + skip),
+		    german + skip);
+		assert_cut(arg, german + skip);
+		/* A word copied by hand to what fits, then cut. */
+		n = strlen(german + skip);
+		if (n > sizeof(word) - 1)
+			n = sizeof(word) - 1;
+		memcpy(word, german + skip, n);
+		word[n] = '\0';
+		game_msg_cut(word, n);
+		assert_cut(word, german + skip);
+	}
+}
+END_TEST
+
 START_TEST(umlauts_alone_lose_a_whole_letter_at_the_cut)
 {
 	struct game_msg	 m;
@@ -240,6 +265,7 @@ test_suite(void)
 	tc = tcase_create("utf8");
 	tcase_add_test(tc, long_arguments_are_cut_between_characters);
 	tcase_add_test(tc, umlauts_alone_lose_a_whole_letter_at_the_cut);
+	tcase_add_test(tc, a_games_own_argument_buffer_is_cut_the_same_way);
 	suite_add_tcase(s, tc);
 	return s;
 }
