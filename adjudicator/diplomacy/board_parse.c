@@ -35,6 +35,7 @@ static const char *const phase_keys[] = {
 	"@dip.kind.movement", "@dip.kind.retreat", "@dip.kind.adjust"
 };
 
+/* The line for a refusal: trimmed, cut between characters to fit. */
 static void
 quote(const char *line, char out[GAME_ARG_MAX])
 {
@@ -42,7 +43,7 @@ quote(const char *line, char out[GAME_ARG_MAX])
 
 	while (isspace((unsigned char)*line))
 		line++;
-	snprintf(out, GAME_ARG_MAX, "%s", line);
+	game_msg_format(out, "%s", line);
 	n = strlen(out);
 	while (n > 0 && isspace((unsigned char)out[n - 1]))
 		out[--n] = '\0';

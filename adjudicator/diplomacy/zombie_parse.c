@@ -37,7 +37,7 @@ refuse(struct game_diag *why, const char *key, const char *line,
 
 	while (isspace((unsigned char)*line))
 		line++;
-	snprintf(q, sizeof(q), "%s", line);
+	game_msg_format(q, "%s", line);
 	n = strlen(q);
 	while (n > 0 && isspace((unsigned char)q[n - 1]))
 		q[--n] = '\0';

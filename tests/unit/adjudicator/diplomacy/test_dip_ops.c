@@ -413,6 +413,30 @@ START_TEST(random_games_round_trip)
 }
 END_TEST
 
+/* The line a refusal quotes is cut to 63 bytes between characters: the
+ * umlauts after the order are no words of it, so it reads, and it is
+ * refused (not Austria's unit) with the line quoted. */
+START_TEST(a_refused_line_is_quoted_between_characters)
+{
+	struct tg	*g = tg_new(&dip_ops, "");
+	char		 line[128];
+	int		 i, n;
+
+	for (n = 1; n <= 2; n++) {
+		snprintf(line, sizeof(line), "A PAR - BUR%*s", n, "");
+		for (i = 0; i < 40; i++)
+			strcat(line, "ä");
+		tg_refused(g, AUS, line, "dip.err.not_yours");
+		ck_assert_msg(tg_utf8_complete(g->why.msg.args[0]), "%s",
+		    g->why.msg.args[0]);
+		ck_assert_uint_ge(strlen(g->why.msg.args[0]), GAME_ARG_MAX - 2);
+		ck_assert_int_eq(strncmp(g->why.msg.args[0], line,
+		    strlen(g->why.msg.args[0])), 0);
+	}
+	tg_free(g);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -423,6 +447,7 @@ test_suite(void)
 	tcase_add_unchecked_fixture(tc, tg_map_setup, NULL);
 	tcase_add_test(tc, create_takes_the_options_and_refuses_unknown_words);
 	tcase_add_test(tc, orders_are_checked_on_arrival);
+	tcase_add_test(tc, a_refused_line_is_quoted_between_characters);
 	tcase_add_test(tc, two_years_with_a_retreat_and_builds);
 	tcase_add_test(tc,
 	    missing_retreats_disband_and_missing_removals_follow_disorder);

@@ -451,6 +451,28 @@ START_TEST(random_zombie_games_round_trip)
 }
 END_TEST
 
+/* A refusal quotes the line cut to 63 bytes between characters. */
+START_TEST(a_refused_line_is_quoted_between_characters)
+{
+	struct tg	*g = tg_new(&zombie_ops, "");
+	char		 line[128];
+	int		 i, n;
+
+	for (n = 1; n <= 2; n++) {
+		snprintf(line, sizeof(line), "ZOMBIE A VIE%*s", n, "");
+		for (i = 0; i < 40; i++)
+			strcat(line, "ä");
+		tg_refused(g, AUS, line, "zombie.err.no_zombie");
+		ck_assert_msg(tg_utf8_complete(g->why.msg.args[0]), "%s",
+		    g->why.msg.args[0]);
+		ck_assert_uint_ge(strlen(g->why.msg.args[0]), GAME_ARG_MAX - 2);
+		ck_assert_int_eq(strncmp(g->why.msg.args[0], line,
+		    strlen(g->why.msg.args[0])), 0);
+	}
+	tg_free(g);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -461,6 +483,7 @@ test_suite(void)
 	tcase_add_unchecked_fixture(tc, tg_map_setup, NULL);
 	tcase_add_test(tc, create_takes_undead_and_refuses_other_words);
 	tcase_add_test(tc, board_markers_set_the_board_of_the_next_lines);
+	tcase_add_test(tc, a_refused_line_is_quoted_between_characters);
 	tcase_add_test(tc, first_dislodgement_starts_the_zombie_board);
 	tcase_add_test(tc, unplaced_zombies_go_to_the_first_free_home_centre);
 	tcase_add_test(tc, zombies_without_a_free_centre_are_lost);
