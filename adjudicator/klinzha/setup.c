@@ -59,10 +59,14 @@ kz_setup_word(const char **p, char *w, size_t wlen)
 	n = strcspn(*p, " \t,;:");
 	if (n == 0)
 		return -1;
+	/* A longer word is cut: it is then longer than every word it is
+	 * compared with and refused, quoted between characters. */
 	if (n >= wlen)
 		n = wlen - 1;
 	memcpy(w, *p, n);
 	w[n] = '\0';
+	if ((*p)[n] != '\0' && strchr(" \t,;:", (*p)[n]) == NULL)
+		game_msg_cut(w, n);
 	*p += strcspn(*p, " \t,;:");
 	return 0;
 }

@@ -29,10 +29,14 @@ wotk_setup_token(const char **sp, char *out)
 	n = strcspn(s, " \t,;");
 	if (n == 0)
 		return -1;
+	/* A longer token is cut: it is then longer than every square and
+	 * form name and refused, quoted between characters. */
 	if (n >= WOTK_TOKEN_MAX)
 		n = WOTK_TOKEN_MAX - 1;
 	memcpy(out, s, n);
 	out[n] = '\0';
+	if (s[n] != '\0' && strchr(" \t,;", s[n]) == NULL)
+		game_msg_cut(out, n);
 	*sp = s + strcspn(s, " \t,;");
 	return 0;
 }
