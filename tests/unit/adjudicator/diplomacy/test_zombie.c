@@ -163,6 +163,27 @@ START_TEST(first_dislodgement_starts_the_zombie_board)
 }
 END_TEST
 
+/*
+ * A placement or undead line longer than the parser's copy (ZP_LINE) is
+ * refused as too long. It used to be cut: "ZOMBIE A WAR", 250 blanks and
+ * "x" read as "ZOMBIE A WAR" and was accepted, though the whole line is
+ * no placement.
+ */
+START_TEST(a_placement_too_long_to_read_whole_is_refused)
+{
+	struct tg	*g = first_zombie();
+	char		 line[300];
+
+	snprintf(line, sizeof(line), "ZOMBIE A WAR%250sx", "");
+	tg_refused(g, RUS, line, "dip.err.too_long");
+	ck_assert_int_eq(strncmp(g->why.msg.args[0], "ZOMBIE A WAR", 12), 0);
+	snprintf(line, sizeof(line), "ZOMBIE A WAR%230sx", "");
+	tg_refused(g, RUS, line, "dip.err.trailing");
+	tg_ok(g, RUS, "ZOMBIE A WAR");
+	tg_free(g);
+}
+END_TEST
+
 START_TEST(unplaced_zombies_go_to_the_first_free_home_centre)
 {
 	struct tg		*g = first_zombie();
@@ -514,6 +535,7 @@ test_suite(void)
 	tcase_add_test(tc, board_markers_set_the_board_of_the_next_lines);
 	tcase_add_test(tc, a_refused_line_is_quoted_between_characters);
 	tcase_add_test(tc, first_dislodgement_starts_the_zombie_board);
+	tcase_add_test(tc, a_placement_too_long_to_read_whole_is_refused);
 	tcase_add_test(tc, unplaced_zombies_go_to_the_first_free_home_centre);
 	tcase_add_test(tc, zombies_without_a_free_centre_are_lost);
 	tcase_add_test(tc, zombie_board_units_retreat);
