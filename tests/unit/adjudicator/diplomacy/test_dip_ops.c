@@ -465,6 +465,39 @@ START_TEST(a_long_option_word_is_quoted_between_characters)
 }
 END_TEST
 
+/* A state line with more words than load() reads (40) is refused, not
+ * read in part (here England's Belgium would be left out). */
+START_TEST(a_state_line_with_too_many_words_is_refused)
+{
+	struct tg		*g = tg_new(&dip_ops, "");
+	struct game_state	*st;
+	struct game_diag	 why;
+	char			*text = tg_save(g), *at, *bad, owns[512];
+	int			 i;
+
+	snprintf(owns, sizeof(owns), "owns: ENG EDI LON LVP");
+	for (i = 0; i < 36; i++)
+		strcat(owns, " LON");
+	strcat(owns, " BEL");
+	at = strstr(text, "owns: ENG EDI LON LVP");
+	ck_assert_ptr_nonnull(at);
+	bad = calloc(1, strlen(text) + sizeof(owns));
+	memcpy(bad, text, (size_t)(at - text));
+	strcat(bad, owns);
+	strcat(bad, at + strlen("owns: ENG EDI LON LVP"));
+	ck_assert_int_eq(dip_ops.load(bad, &st, &why), -1);
+	ck_assert_str_eq(why.msg.key, "dip.err.state");
+	/* One word fewer is read whole: Belgium is England's. */
+	strcpy(strstr(bad, " LON BEL"), " BEL");
+	strcat(bad, at + strlen("owns: ENG EDI LON LVP"));
+	ck_assert_int_eq(dip_ops.load(bad, &st, &why), 0);
+	dip_ops.free(st);
+	free(bad);
+	free(text);
+	tg_free(g);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -477,6 +510,7 @@ test_suite(void)
 	tcase_add_test(tc, a_long_option_word_is_quoted_between_characters);
 	tcase_add_test(tc, orders_are_checked_on_arrival);
 	tcase_add_test(tc, a_refused_line_is_quoted_between_characters);
+	tcase_add_test(tc, a_state_line_with_too_many_words_is_refused);
 	tcase_add_test(tc, two_years_with_a_retreat_and_builds);
 	tcase_add_test(tc,
 	    missing_retreats_disband_and_missing_removals_follow_disorder);
