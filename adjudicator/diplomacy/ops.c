@@ -372,7 +372,7 @@ ops_view(const struct game_state *st, int seat, struct game_view *v)
 	v->seat = seat >= 0 && seat < st->map.npowers ? seat : GAME_SEAT_GM;
 	ops_stat(st, &s);
 	game_view_set_stat(v, &s);
-	dip_board_diagram(&st->b, v->phase, v->board, sizeof(v->board));
+	dip_board_diagram(&st->b, v->phase, v);
 	if (!st->started)
 		game_view_add(v, "dip.view.forming", 0);
 	dip_board_report(&st->b, v);

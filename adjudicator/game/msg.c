@@ -124,6 +124,37 @@ game_view_add(struct game_view *v, const char *key, int nargs, ...)
 	game_msg_arg(last, "%ld", left);
 }
 
+/*
+ * Appends to the view's diagram (game.h, GAME_BOARD_MAX). What does not
+ * fit is cut after the last whole line that leaves room for the line
+ * GAME_BOARD_CUT, which then ends the diagram; the view says so with
+ * GAME_BOARD_CUT_KEY. A diagram that ends with that line takes nothing
+ * more.
+ */
+void
+game_view_board(struct game_view *v, const char *fmt, ...)
+{
+	const size_t	 mark = sizeof(GAME_BOARD_CUT) - 1;
+	size_t		 len = strlen(v->board), room = sizeof(v->board) - len;
+	char		*nl, max[16];
+	va_list		 ap;
+	int		 n;
+
+	if (len >= mark && strcmp(v->board + len - mark, GAME_BOARD_CUT) == 0)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(v->board + len, room, fmt, ap);
+	va_end(ap);
+	if (n >= 0 && (size_t)n < room)
+		return;
+	v->board[sizeof(v->board) - 1 - mark] = '\0';
+	nl = strrchr(v->board, '\n');
+	len = nl == NULL ? 0 : (size_t)(nl - v->board) + 1;
+	memcpy(v->board + len, GAME_BOARD_CUT, mark + 1);
+	snprintf(max, sizeof(max), "%d", GAME_BOARD_MAX);
+	game_view_add(v, GAME_BOARD_CUT_KEY, 1, max);
+}
+
 /* The fields of a view that stat() gives too, copied from s: a game
  * fills both from one function, so they cannot drift apart. */
 void

@@ -498,6 +498,54 @@ START_TEST(a_state_line_with_too_many_words_is_refused)
 }
 END_TEST
 
+/*
+ * A diagram that grows past GAME_BOARD_MAX (game.h): a stored retreat
+ * phase with 24 units that could each retreat to 35 places. It used to
+ * be cut in the middle of a line, without a word; now it ends with the
+ * marker line after a whole line and the report says it is cut.
+ */
+START_TEST(a_diagram_too_long_is_cut_after_a_whole_line)
+{
+	static const char *const powers[] = { "AUS", "ENG", "FRA", "GER",
+	    "ITA", "RUS", "TUR" };
+	struct tg	*g = tg_new(&dip_ops, "");
+	struct game_state *st;
+	struct game_diag why;
+	struct game_view *v = calloc(1, sizeof(*v));
+	char		*text = tg_save(g), *big, *at;
+	size_t		 len;
+	int		 i, l;
+
+	big = calloc(1, strlen(text) + 24 * 256);
+	strcpy(big, text);
+	at = strstr(big, "phase: S1901M");
+	ck_assert_ptr_nonnull(at);
+	memcpy(at, "phase: S1901R", 13);
+	for (i = 0; i < 24; i++) {
+		at = big + strlen(big);
+		sprintf(at, "retreat: %s A %s %s 0", powers[i % 7],
+		    tg_map.prov[i].abbr, tg_map.prov[i + 1].abbr);
+		for (l = 0; l < 35; l++)
+			sprintf(at + strlen(at), " %s", tg_map.prov[l + 30].abbr);
+		strcat(at, "\n");
+	}
+	ck_assert_int_eq(dip_ops.load(big, &st, &why), 0);
+	dip_ops.view(st, GAME_SEAT_GM, v);
+	len = strlen(v->board);
+	ck_assert_uint_lt(len, GAME_BOARD_MAX);
+	ck_assert_str_eq(v->board + len - strlen(GAME_BOARD_CUT),
+	    GAME_BOARD_CUT);
+	ck_assert_int_eq(v->board[len - strlen(GAME_BOARD_CUT) - 1], '\n');
+	ck_assert_str_eq(v->msgs[0].key, "game.board_cut");
+	ck_assert_ptr_nonnull(tg_find(v, "dip.view.must_retreat", NULL));
+	dip_ops.free(st);
+	free(v);
+	free(big);
+	free(text);
+	tg_free(g);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -511,6 +559,7 @@ test_suite(void)
 	tcase_add_test(tc, orders_are_checked_on_arrival);
 	tcase_add_test(tc, a_refused_line_is_quoted_between_characters);
 	tcase_add_test(tc, a_state_line_with_too_many_words_is_refused);
+	tcase_add_test(tc, a_diagram_too_long_is_cut_after_a_whole_line);
 	tcase_add_test(tc, two_years_with_a_retreat_and_builds);
 	tcase_add_test(tc,
 	    missing_retreats_disband_and_missing_removals_follow_disorder);
