@@ -60,7 +60,11 @@ refuse(struct game_diag *why, const char *key, const char *line,
 	return -1;
 }
 
-/* The line's words as lower-case letters and digits, blank-separated. */
+/*
+ * The line's words as lower-case letters and digits, blank-separated, as
+ * far as they fit: only DRAW, NO DRAW and WAIVE [n|ALL] are looked for in
+ * them, all shorter than a cut line, which then goes to the order parser.
+ */
 static void
 words(const char *line, char *out, size_t len)
 {

@@ -184,6 +184,7 @@ unit_arg(const struct dip_map *m, const struct dip_unit *u,
 	dip_board_unit_text(m, u, out, GAME_ARG_MAX);
 }
 
+/* At most 54 bytes on the standard map (board.c, options_text()). */
 static void
 options_arg(const struct dip_map *m, const struct dip_set *opt,
     char out[GAME_ARG_MAX])

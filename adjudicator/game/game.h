@@ -40,7 +40,7 @@ struct game_state;
 /*
  * A view's fixed-width diagram, with its NUL. The two-player games draw
  * boards of one size, each asserted to fit (ARI's, the largest, takes
- * 3836 bytes); a Diplomacy diagram grows with units, retreats and
+ * 3837 bytes); a Diplomacy diagram grows with units, retreats and
  * boards. game_view_board() keeps the cap for the games that append: a
  * text that does not fit is cut after the last whole line, the line
  * GAME_BOARD_CUT ends the diagram, and the view gets the message

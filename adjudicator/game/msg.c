@@ -63,6 +63,9 @@ game_msg_vset(struct game_msg *m, const char *key, int nargs, va_list ap)
 {
 	int	 i;
 
+	/* Keys are the games' literals; every catalog key is shorter than
+	 * GAME_KEY_MAX (test_catalog.c), and a longer one, cut, would show
+	 * as "[key]" (catalog.c). */
 	memset(m, 0, sizeof(*m));
 	snprintf(m->key, sizeof(m->key), "%s", key);
 	if (nargs > GAME_MSG_ARGS)

@@ -224,6 +224,9 @@ refuse:
 	return -1;
 }
 
+/* "SETUP right" and KZ_SETUP_N pieces " G E-38": GAME_ORDER_MAX holds it. */
+_Static_assert(11 + 7 * KZ_SETUP_N < GAME_ORDER_MAX, "a set-up fits");
+
 static void
 kz_setup_text(const struct kz_setup *s, char *out, size_t outlen)
 {

@@ -152,6 +152,9 @@ wotk_setup_read(const struct game_state *st, int seat, const char *args,
 	return 0;
 }
 
+/* "SETUP" and WOTK_SIDE_MAX improvements " a1=C": GAME_ORDER_MAX holds it. */
+_Static_assert(5 + 5 * WOTK_SIDE_MAX < GAME_ORDER_MAX, "a set-up fits");
+
 /* "SETUP a1=C b1=J", letters upper case. */
 void
 wotk_setup_text(const struct game_state *st, const struct wotk_order *o,

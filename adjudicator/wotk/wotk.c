@@ -81,7 +81,8 @@ wotk_options(const char *options, struct wotk_rules *r, struct game_diag *why)
 	return 0;
 }
 
-/* The options in the canonical words wotk_options() reads back. */
+/* The options in the canonical words wotk_options() reads back: "paths="
+ * a table's word and four flags, under 90 bytes (the caller's 128). */
 void
 wotk_options_text(const struct wotk_rules *r, char *out, size_t outlen)
 {
