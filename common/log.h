@@ -3,6 +3,11 @@
  *
  * log_warn() appends strerror(errno), log_warnx() does not. Pure code
  * (games, parsers) never logs: it returns diagnostics instead.
+ *
+ * A reason a function hands back in its caller's "char *why, size_t
+ * whylen" (db_open(), config_load(), the mail layer's connections) is
+ * text for this log and the operator: it is cut at whylen (the callers
+ * give 256 or 512 bytes), and nothing ever acts on its content.
  */
 #ifndef PBEMD_LOG_H
 #define PBEMD_LOG_H

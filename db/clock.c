@@ -19,7 +19,7 @@ int
 db_clock_get(struct db *db, int64_t game_id, struct db_clock *c)
 {
 	sqlite3_stmt	*st;
-	int		 rc;
+	int		 rc, fit = DB_OK;
 
 	st = db_stmt(db, DBS_CLOCK_GET, "SELECT " DB_CLOCK_COLS
 	    " FROM clocks WHERE game_id = ?");
@@ -34,9 +34,10 @@ db_clock_get(struct db *db, int64_t game_id, struct db_clock *c)
 		c->secs[1] = sqlite3_column_int(st, 2);
 		c->secs[2] = sqlite3_column_int(st, 3);
 		c->grace = sqlite3_column_int(st, 4);
-		db_col_text(st, 5, c->days, sizeof(c->days));
+		fit = db_col_text(st, 5, c->days, sizeof(c->days));
 		c->at = sqlite3_column_int(st, 6);
-		db_col_text(st, 7, c->tz, sizeof(c->tz));
+		if (db_col_text(st, 7, c->tz, sizeof(c->tz)) != DB_OK)
+			fit = DB_ERR;
 		c->cd = sqlite3_column_int(st, 8) != 0;
 		c->phase = sqlite3_column_int(st, 9);
 		c->kind = sqlite3_column_int(st, 10);
@@ -50,7 +51,7 @@ db_clock_get(struct db *db, int64_t game_id, struct db_clock *c)
 	}
 	sqlite3_reset(st);
 	if (rc == SQLITE_ROW)
-		return DB_OK;
+		return fit;
 	return rc == SQLITE_DONE ? DB_NONE : db_fail(db, "clock get");
 }
 
@@ -102,7 +103,10 @@ db_clock_games(struct db *db, int64_t after, struct db_game_ref *out,
 	sqlite3_bind_int(st, 2, max);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max) {
 		out[*n].id = sqlite3_column_int64(st, 0);
-		db_col_text(st, 1, out[*n].name, DB_NAME_MAX);
+		/* A name that does not fit (logged) names no game: the
+		 * page goes on, so one damaged row stops no other clock. */
+		if (db_col_text(st, 1, out[*n].name, DB_NAME_MAX) != DB_OK)
+			out[*n].name[0] = '\0';
 		(*n)++;
 	}
 	sqlite3_reset(st);

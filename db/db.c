@@ -40,12 +40,17 @@ db_fail(struct db *db, const char *what)
 	return DB_ERR;
 }
 
-void
+int
 db_col_text(sqlite3_stmt *st, int col, char *out, size_t outlen)
 {
 	const unsigned char	*s = sqlite3_column_text(st, col);
+	size_t			 len;
 
-	strlcpy_(out, s ? (const char *)s : "", outlen);
+	if ((len = strlcpy_(out, s ? (const char *)s : "", outlen)) < outlen)
+		return DB_OK;
+	log_warnx("db: %s of %zu bytes does not fit %zu: row refused",
+	    sqlite3_column_name(st, col), len, outlen - 1);
+	return DB_ERR;
 }
 
 int
@@ -207,7 +212,7 @@ int
 db_person_lang(struct db *db, const char *addr, char *lang, size_t len)
 {
 	sqlite3_stmt	*st;
-	int		 rc;
+	int		 rc, fit = DB_OK;
 
 	st = db_stmt(db, DBS_PERSON_LANG,
 	    "SELECT lang FROM people WHERE address = ?");
@@ -216,10 +221,10 @@ db_person_lang(struct db *db, const char *addr, char *lang, size_t len)
 	sqlite3_bind_text(st, 1, addr, -1, SQLITE_STATIC);
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW)
-		db_col_text(st, 0, lang, len);
+		fit = db_col_text(st, 0, lang, len);
 	sqlite3_reset(st);
 	if (rc == SQLITE_ROW)
-		return DB_OK;
+		return fit;
 	return rc == SQLITE_DONE ? DB_NONE : db_fail(db, "person lang");
 }
 

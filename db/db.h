@@ -5,8 +5,11 @@
  * Functions return DB_OK, DB_NONE (nothing found) or DB_ERR (logged here,
  * with the component "db:"). The caller owns transactions: db_begin() ..
  * db_commit() or db_rollback(); one mail is one transaction (DESIGN.md).
- * Strings in the row structs are fixed buffers; long ones are truncated,
- * which the limits below make impossible for valid data.
+ * Strings in the row structs are fixed buffers sized by the limits below,
+ * which the judge checks before it stores anything. A stored text that
+ * does not fit all the same (a damaged store) is never cut: the row is
+ * refused with DB_ERR and a log line naming the column (db_game_each()
+ * and db_clock_games() say what they do instead).
  */
 #ifndef PBEMD_DB_H
 #define PBEMD_DB_H
@@ -269,7 +272,9 @@ struct db_game_ref {
 /*
  * The running games with a clock whose id is greater than after, in id
  * order, at most max into out[]: a page. Pass the last id of a page to get
- * the next; a page shorter than max is the last.
+ * the next; a page shorter than max is the last. A game whose stored name
+ * does not fit DB_NAME_MAX comes with the name "" (and a log line), which
+ * names no game.
  */
 int	db_clock_games(struct db *, int64_t after, struct db_game_ref *out,
 	    int max, int *n);

@@ -41,8 +41,12 @@ struct db {
 sqlite3_stmt	*db_stmt(struct db *, enum db_stmt_id, const char *sql);
 /* Logs the handle's error for what and returns DB_ERR. */
 int		 db_fail(struct db *, const char *what);
-/* Copies a text column into a fixed buffer. */
-void		 db_col_text(sqlite3_stmt *, int col, char *out, size_t outlen);
+/*
+ * Copies a text column into a fixed buffer. DB_ERR (logged) when it does
+ * not fit: the store holds what pbemd never writes (db.h), and a cut
+ * address or order must not pass for the real one.
+ */
+int		 db_col_text(sqlite3_stmt *, int col, char *out, size_t outlen);
 /* Runs a statement that returns no rows. */
 int		 db_step_done(struct db *, sqlite3_stmt *, const char *what);
 

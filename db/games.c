@@ -29,32 +29,35 @@ db_status_parse(const char *s)
 #define DB_GAME_COLS "id, name, kind, options, seed, gm_address, gm_pwhash, " \
 	"status, phase, coalesce(first_seat, -1), coalesce(winner, -1), created"
 
-static void
+/* One row of DB_GAME_COLS; DB_ERR (logged) if a text does not fit. */
+static int
 db_game_row(sqlite3_stmt *st, struct db_game *g)
 {
-	char	 status[16];
+	char	 status[16];	/* "running": longer is no status */
+	int	 fit = DB_OK;
 
 	memset(g, 0, sizeof(*g));
 	g->id = sqlite3_column_int64(st, 0);
-	db_col_text(st, 1, g->name, sizeof(g->name));
-	db_col_text(st, 2, g->kind, sizeof(g->kind));
-	db_col_text(st, 3, g->options, sizeof(g->options));
+	fit |= db_col_text(st, 1, g->name, sizeof(g->name));
+	fit |= db_col_text(st, 2, g->kind, sizeof(g->kind));
+	fit |= db_col_text(st, 3, g->options, sizeof(g->options));
 	g->seed = (uint64_t)sqlite3_column_int64(st, 4);
-	db_col_text(st, 5, g->gm_address, sizeof(g->gm_address));
-	db_col_text(st, 6, g->gm_pwhash, sizeof(g->gm_pwhash));
-	db_col_text(st, 7, status, sizeof(status));
+	fit |= db_col_text(st, 5, g->gm_address, sizeof(g->gm_address));
+	fit |= db_col_text(st, 6, g->gm_pwhash, sizeof(g->gm_pwhash));
+	fit |= db_col_text(st, 7, status, sizeof(status));
 	g->status = db_status_parse(status);
 	g->phase = sqlite3_column_int(st, 8);
 	g->first_seat = sqlite3_column_int(st, 9);
 	g->winner = sqlite3_column_int(st, 10);
 	g->created = (time_t)sqlite3_column_int64(st, 11);
+	return fit == DB_OK ? DB_OK : DB_ERR;
 }
 
 int
 db_game_get(struct db *db, const char *name, struct db_game *out)
 {
 	sqlite3_stmt	*st;
-	int		 rc;
+	int		 rc, fit = DB_OK;
 
 	st = db_stmt(db, DBS_GAME_GET, "SELECT " DB_GAME_COLS
 	    " FROM games WHERE name = ?");
@@ -63,10 +66,10 @@ db_game_get(struct db *db, const char *name, struct db_game *out)
 	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW)
-		db_game_row(st, out);
+		fit = db_game_row(st, out);
 	sqlite3_reset(st);
 	if (rc == SQLITE_ROW)
-		return DB_OK;
+		return fit;
 	return rc == SQLITE_DONE ? DB_NONE : db_fail(db, "game get");
 }
 
@@ -126,8 +129,11 @@ db_game_each(struct db *db, int (*cb)(void *, const struct db_game *),
 	    " FROM games ORDER BY name");
 	if (st == NULL)
 		return DB_ERR;
+	/* A damaged row (logged) is left out: the other games are
+	 * listed, ticked and summed up all the same. */
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		db_game_row(st, &g);
+		if (db_game_row(st, &g) != DB_OK)
+			continue;
 		if (cb(arg, &g) != 0)
 			break;
 	}
@@ -141,7 +147,7 @@ db_players(struct db *db, int64_t game_id, struct db_player *out, int max,
     int *n)
 {
 	sqlite3_stmt	*st;
-	int		 rc;
+	int		 rc, fit = DB_OK;
 
 	*n = 0;
 	st = db_stmt(db, DBS_PLAYERS, "SELECT seat, address, pwhash, status, "
@@ -156,17 +162,18 @@ db_players(struct db *db, int64_t game_id, struct db_player *out, int max,
 		memset(p, 0, sizeof(*p));
 		p->game_id = game_id;
 		p->seat = sqlite3_column_int(st, 0);
-		db_col_text(st, 1, p->address, sizeof(p->address));
-		db_col_text(st, 2, p->pwhash, sizeof(p->pwhash));
-		db_col_text(st, 3, status, sizeof(status));
+		fit |= db_col_text(st, 1, p->address, sizeof(p->address));
+		fit |= db_col_text(st, 2, p->pwhash, sizeof(p->pwhash));
+		fit |= db_col_text(st, 3, status, sizeof(status));
 		p->resigned = strcmp(status, "resigned") == 0;
 		p->ejected = strcmp(status, "ejected") == 0;
-		db_col_text(st, 4, p->prefs, sizeof(p->prefs));
+		fit |= db_col_text(st, 4, p->prefs, sizeof(p->prefs));
 		p->assigned = sqlite3_column_int(st, 5);
 	}
 	sqlite3_reset(st);
-	return rc == SQLITE_ROW || rc == SQLITE_DONE ? DB_OK :
-	    db_fail(db, "players");
+	if (rc == SQLITE_ROW || rc == SQLITE_DONE)
+		return fit == DB_OK ? DB_OK : DB_ERR;
+	return db_fail(db, "players");
 }
 
 int
@@ -211,7 +218,7 @@ db_last_match(struct db *db, const char *kind, const char *a, const char *b,
 {
 	sqlite3_stmt	*st;
 	struct db_player p[8];
-	int		 rc, n, i;
+	int		 rc, n, i, fit = DB_OK;
 
 	st = db_stmt(db, DBS_LAST_MATCH, "SELECT " DB_GAME_COLS " FROM games g "
 	    "WHERE kind = ? AND status = 'over' AND id <> ? "
@@ -226,17 +233,20 @@ db_last_match(struct db *db, const char *kind, const char *a, const char *b,
 	sqlite3_bind_text(st, 4, b, -1, SQLITE_STATIC);
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW)
-		db_game_row(st, out);
+		fit = db_game_row(st, out);
 	sqlite3_reset(st);
 	if (rc != SQLITE_ROW)
 		return rc == SQLITE_DONE ? DB_NONE : db_fail(db, "last match");
+	if (fit != DB_OK)
+		return DB_ERR;
 	for (i = 0; i < nseats; i++)
 		seat_addr[i][0] = '\0';
 	if (db_players(db, out->id, p, 8, &n) != DB_OK)
 		return DB_ERR;
 	for (i = 0; i < n; i++)
 		if (p[i].seat >= 0 && p[i].seat < nseats)
-			strlcpy_(seat_addr[p[i].seat], p[i].address, DB_ADDR_MAX);
+			strlcpy_(seat_addr[p[i].seat], p[i].address,
+			    DB_ADDR_MAX);	/* both DB_ADDR_MAX */
 	return DB_OK;
 }
 
@@ -250,7 +260,7 @@ db_match_results(struct db *db, const char *kind, const char *a,
 {
 	sqlite3_stmt	*st;
 	char		 w[DB_ADDR_MAX];
-	int		 rc;
+	int		 rc, fit = DB_OK;
 
 	*n = 0;
 	st = db_stmt(db, DBS_MATCH_RESULTS, "SELECT (SELECT address FROM "
@@ -266,13 +276,14 @@ db_match_results(struct db *db, const char *kind, const char *a,
 	sqlite3_bind_text(st, 3, a, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 4, b, -1, SQLITE_STATIC);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max) {
-		db_col_text(st, 0, w, sizeof(w));
+		fit |= db_col_text(st, 0, w, sizeof(w));
 		out[(*n)++] = strcasecmp(w, a) == 0 ? 1 :
 		    strcasecmp(w, b) == 0 ? -1 : 0;
 	}
 	sqlite3_reset(st);
-	return rc == SQLITE_ROW || rc == SQLITE_DONE ? DB_OK :
-	    db_fail(db, "match results");
+	if (rc == SQLITE_ROW || rc == SQLITE_DONE)
+		return fit == DB_OK ? DB_OK : DB_ERR;
+	return db_fail(db, "match results");
 }
 
 int
@@ -344,7 +355,7 @@ db_orders(struct db *db, int64_t game_id, int phase, struct db_order *out,
     int max, int *n)
 {
 	sqlite3_stmt	*st;
-	int		 rc;
+	int		 rc, fit = DB_OK;
 
 	*n = 0;
 	st = db_stmt(db, DBS_ORDERS, "SELECT seat, slot, text, by_gm FROM "
@@ -357,11 +368,12 @@ db_orders(struct db *db, int64_t game_id, int phase, struct db_order *out,
 		struct db_order *o = &out[(*n)++];
 
 		o->seat = sqlite3_column_int(st, 0);
-		db_col_text(st, 1, o->slot, sizeof(o->slot));
-		db_col_text(st, 2, o->text, sizeof(o->text));
+		fit |= db_col_text(st, 1, o->slot, sizeof(o->slot));
+		fit |= db_col_text(st, 2, o->text, sizeof(o->text));
 		o->by_gm = sqlite3_column_int(st, 3) != 0;
 	}
 	sqlite3_reset(st);
-	return rc == SQLITE_ROW || rc == SQLITE_DONE ? DB_OK :
-	    db_fail(db, "orders");
+	if (rc == SQLITE_ROW || rc == SQLITE_DONE)
+		return fit == DB_OK ? DB_OK : DB_ERR;
+	return db_fail(db, "orders");
 }

@@ -39,7 +39,7 @@ db_press_broadcasts(struct db *db, int64_t game_id, int phase,
     struct db_press *out, int max, int *n)
 {
 	sqlite3_stmt	*st;
-	int		 rc;
+	int		 rc, fit = DB_OK;
 
 	*n = 0;
 	st = db_stmt(db, DBS_PRESS_BROADCASTS, "SELECT id, phase, from_seat, "
@@ -58,13 +58,14 @@ db_press_broadcasts(struct db *db, int64_t game_id, int phase,
 		p->from_seat = sqlite3_column_int(st, 2);
 		p->anonymous = sqlite3_column_int(st, 3) != 0;
 		p->broadcast = sqlite3_column_int(st, 4) != 0;
-		db_col_text(st, 5, p->to_seats, sizeof(p->to_seats));
+		fit |= db_col_text(st, 5, p->to_seats, sizeof(p->to_seats));
 		p->body = xstrdup((const char *)sqlite3_column_text(st, 6));
 		p->created = (time_t)sqlite3_column_int64(st, 7);
 	}
 	sqlite3_reset(st);
-	return rc == SQLITE_ROW || rc == SQLITE_DONE ? DB_OK :
-	    db_fail(db, "press broadcasts");
+	if (rc == SQLITE_ROW || rc == SQLITE_DONE)
+		return fit == DB_OK ? DB_OK : DB_ERR;
+	return db_fail(db, "press broadcasts");
 }
 
 void

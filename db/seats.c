@@ -192,7 +192,7 @@ db_takeovers_pending(struct db *db, int64_t game_id, int seat,
     struct db_takeover *out, int max, int *n)
 {
 	sqlite3_stmt	*st;
-	int		 rc;
+	int		 rc, fit = DB_OK;
 
 	*n = 0;
 	st = db_stmt(db, DBS_TAKEOVERS_PENDING, "SELECT id, seat, address, "
@@ -209,13 +209,14 @@ db_takeovers_pending(struct db *db, int64_t game_id, int seat,
 		memset(t, 0, sizeof(*t));
 		t->id = sqlite3_column_int64(st, 0);
 		t->seat = sqlite3_column_int(st, 1);
-		db_col_text(st, 2, t->address, sizeof(t->address));
-		db_col_text(st, 3, t->pwhash, sizeof(t->pwhash));
+		fit |= db_col_text(st, 2, t->address, sizeof(t->address));
+		fit |= db_col_text(st, 3, t->pwhash, sizeof(t->pwhash));
 		t->requested = (time_t)sqlite3_column_int64(st, 4);
 	}
 	sqlite3_reset(st);
-	return rc == SQLITE_ROW || rc == SQLITE_DONE ? DB_OK :
-	    db_fail(db, "takeovers pending");
+	if (rc == SQLITE_ROW || rc == SQLITE_DONE)
+		return fit == DB_OK ? DB_OK : DB_ERR;
+	return db_fail(db, "takeovers pending");
 }
 
 int
@@ -242,7 +243,7 @@ db_seat_changes(struct db *db, int64_t game_id, struct db_seat_change *out,
     int max, int *n)
 {
 	sqlite3_stmt	*st;
-	int		 rc;
+	int		 rc, fit = DB_OK;
 
 	*n = 0;
 	st = db_stmt(db, DBS_SEAT_CHANGES, "SELECT seat, phase, address, "
@@ -257,10 +258,12 @@ db_seat_changes(struct db *db, int64_t game_id, struct db_seat_change *out,
 		memset(c, 0, sizeof(*c));
 		c->seat = sqlite3_column_int(st, 0);
 		c->phase = sqlite3_column_int(st, 1);
-		db_col_text(st, 2, c->address, sizeof(c->address));
-		db_col_text(st, 3, c->old_address, sizeof(c->old_address));
+		fit |= db_col_text(st, 2, c->address, sizeof(c->address));
+		fit |= db_col_text(st, 3, c->old_address,
+		    sizeof(c->old_address));
 	}
 	sqlite3_reset(st);
-	return rc == SQLITE_ROW || rc == SQLITE_DONE ? DB_OK :
-	    db_fail(db, "seat changes");
+	if (rc == SQLITE_ROW || rc == SQLITE_DONE)
+		return fit == DB_OK ? DB_OK : DB_ERR;
+	return db_fail(db, "seat changes");
 }

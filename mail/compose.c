@@ -507,7 +507,9 @@ compose_text_body(const char *body, struct buf *out)
 		compose_body_plain(body, out);
 }
 
-/* s reduced to the characters of set, at most max of them; or dflt. */
+/* s reduced to the characters of set, at most max of them (a cut on
+ * purpose: a file name or type is shortened, never refused); or dflt,
+ * which is shorter than max. */
 static void
 compose_keep(const char *s, const char *set, size_t max, const char *dflt,
     char *out)
@@ -525,7 +527,11 @@ compose_keep(const char *s, const char *set, size_t max, const char *dflt,
 /*
  * RFC 2046 5.1.1: a boundary that occurs nowhere in the text. "=_" cannot
  * occur in base64 or quoted-printable; the text is searched all the same.
+ * "=_pbemd.", the token and ".N" fit COMPOSE_BOUNDARY_MAX whole: a cut
+ * boundary could be found in the text again and again.
  */
+_Static_assert(sizeof("=_pbemd.") + COMPOSE_BOUNDARY_TOKEN + 1 + 10 <=
+    COMPOSE_BOUNDARY_MAX, "a boundary fits");
 static void
 compose_boundary(const struct compose_in *in, const char *body,
     char out[COMPOSE_BOUNDARY_MAX])

@@ -14,7 +14,9 @@
 
 #include "html.h"
 
-#define HTML_NAME_MAX	16	/* longest tag or entity name looked at */
+/* The longest tag or entity name looked at: a longer one is cut and then
+ * matches none (every name looked for is shorter), so it stays text. */
+#define HTML_NAME_MAX	16
 
 struct html_state {
 	struct buf	*out;

@@ -9,8 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define IMAP_HOST_MAX		256
-#define IMAP_MAILBOX_MAX	256
+#define IMAP_HOST_MAX		256	/* longer: the URL is refused */
+#define IMAP_MAILBOX_MAX	256	/* the same, after %XX decoding */
 
 struct imap_url {
 	bool		 tls;		/* imaps:// */

@@ -20,7 +20,7 @@
 #include "mail/smtp.h"
 
 #define SMTP_TIMEOUT_DEFAULT	60L
-#define SMTP_REPLY_MAX		256
+#define SMTP_REPLY_MAX		256	/* kept of a refusal, for the log */
 
 struct smtp {
 	CURL		*c;		/* none after a failure */
@@ -224,6 +224,7 @@ smtp_debug_cb(CURL *c, curl_infotype type, char *data, size_t len,
 		return 0;
 	while (len > 0 && (data[len - 1] == '\r' || data[len - 1] == '\n'))
 		len--;
+	/* Only explains a failure in the log: a longer line is cut. */
 	if (len >= sizeof(s->reply))
 		len = sizeof(s->reply) - 1;
 	memcpy(s->reply, data, len);

@@ -39,10 +39,15 @@ ari_create(const char *options, uint64_t seed, struct game_state **out,
 	p += strspn(p, " \t\r\n");
 	if (*p != '\0') {
 		n = strcspn(p, " \t\r\n");
-		if (n >= sizeof(word))
+		if (n >= sizeof(word)) {
 			n = sizeof(word) - 1;
-		memcpy(word, p, n);
-		word[n] = '\0';
+			memcpy(word, p, n);
+			word[n] = '\0';
+			game_msg_cut(word, n);
+		} else {
+			memcpy(word, p, n);
+			word[n] = '\0';
+		}
 		game_diag_set(why, "ari.err.option", 1, word);
 		return -1;
 	}

@@ -190,6 +190,7 @@ ari_order_layout(const struct ari_shape *o, struct ari_action *a,
 {
 	static const char	 letters[] = "NESWT";
 	const char		*die = ari_dice_name(o->piece);
+	/* A face (1..9), with its letter: 2 bytes. */
 	char			 f[4], list[GAME_ARG_MAX], g[4], t[4];
 	int			 i;
 

@@ -31,7 +31,7 @@ ari_rules_square(int file, int rank)
 	return rank * ARI_SIZE + file;
 }
 
-/* "h8"; "-" for ARI_OFF. */
+/* "h8"; "-" for ARI_OFF: 3 bytes at most ("o15"). */
 void
 ari_rules_square_name(int sq, char out[4])
 {
@@ -174,7 +174,7 @@ ari_rules_danger_diag(const struct ari_pos *pos, int seat,
 {
 	static const char	 dirs[] = "NESW";
 	struct ari_threat	 t;
-	char			 q[4], s[4], face[4];
+	char			 q[4], s[4], face[4];	/* "N9" */
 
 	if (!ari_rules_danger(pos, seat, &t))
 		return;

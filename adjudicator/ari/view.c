@@ -101,6 +101,12 @@ ari_view_square_line(const struct ari_pos *pos, int who, bool target,
  * its name (upper case White, lower case Black); Q and q are the queens;
  * '+' is an empty square some die points at.
  */
+/* Its size, the largest of all games' (3837 bytes): the file letters,
+ * two frame lines and three lines of 79 characters per rank. */
+#define ARI_DIAGRAM_LEN	((3 + 5 * ARI_SIZE - 2 + 1) + 2 * (3 + ARI_SIZE * \
+	ARI_CELL_W + 2) + 3 * ARI_SIZE * (3 + ARI_SIZE * ARI_CELL_W + 2))
+_Static_assert(ARI_DIAGRAM_LEN < GAME_BOARD_MAX, "the ARI diagram fits");
+
 static void
 ari_view_board(const struct ari_pos *pos, const bool *targets, char *out,
     size_t outlen)
@@ -181,13 +187,14 @@ ari_view_cells(const struct game_state *st, const bool *targets,
 		snprintf(x->label, sizeof(x->label), "%s", ari_dice_name(i));
 		if (i == ARI_QUEEN)
 			continue;
-		for (d = 0; d < 4; d++)
+		for (d = 0; d < 4; d++)	/* a face: one digit */
 			snprintf(x->side[d], sizeof(x->side[d]), "%d",
 			    ari_dice_face(i, p->n, p->e, (enum ari_dir)d));
 	}
 }
 
-/* "III h8 N9 E2, IV -, V -, Q m13": where a seat's pieces stand. */
+/* "III h8 N9 E2, IV -, V -, Q m13": where a seat's pieces stand; 47 bytes
+ * at most (faces are single digits), within GAME_ARG_MAX. */
 static void
 ari_view_list(const struct ari_pos *pos, int seat, char out[GAME_ARG_MAX])
 {

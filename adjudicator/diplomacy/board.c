@@ -175,6 +175,8 @@ count_kind(const struct dip_board_orders *bo, int power, int kind)
 	return n;
 }
 
+/* A unit's retreat options are some of its neighbours: 54 bytes at most
+ * on the standard map (the Mid-Atlantic's ten), within GAME_ARG_MAX. */
 static void
 options_text(const struct dip_map *m, const struct dip_set *opt, char *out,
     size_t len)
@@ -405,6 +407,11 @@ play_adjust(struct dip_board *b, struct dip_board_work *w)
 		    w->bo.waive[p] < left[p] ? w->bo.waive[p] : left[p]);
 	}
 }
+
+/* The longest canonical order, "F STP/NC S F STP/NC - STP/NC" (two units
+ * and a location of at most 7 bytes each), fits dip_res.text whole. */
+_Static_assert(DIP_TEXT_MAX > 2 * (2 + sizeof(((struct dip_loc *)0)->name)
+    - 1) + 6 + sizeof(((struct dip_loc *)0)->name) - 1, "an order fits");
 
 static void
 record(struct dip_board *b, const struct dip_board_work *w,

@@ -135,7 +135,7 @@ int	 dip_board_check(const struct dip_board *);
 
 /* board_view.c */
 void	 dip_board_diagram(const struct dip_board *, const char *title,
-	    char *out, size_t len);
+	    struct game_view *);
 void	 dip_board_report(const struct dip_board *, struct game_view *);
 void	 dip_board_status(const struct dip_board *, struct game_view *,
 	    bool next);

@@ -35,6 +35,7 @@ static const char *const phase_keys[] = {
 	"@dip.kind.movement", "@dip.kind.retreat", "@dip.kind.adjust"
 };
 
+/* The line for a refusal: trimmed, cut between characters to fit. */
 static void
 quote(const char *line, char out[GAME_ARG_MAX])
 {
@@ -42,7 +43,7 @@ quote(const char *line, char out[GAME_ARG_MAX])
 
 	while (isspace((unsigned char)*line))
 		line++;
-	snprintf(out, GAME_ARG_MAX, "%s", line);
+	game_msg_format(out, "%s", line);
 	n = strlen(out);
 	while (n > 0 && isspace((unsigned char)out[n - 1]))
 		out[--n] = '\0';
@@ -59,7 +60,11 @@ refuse(struct game_diag *why, const char *key, const char *line,
 	return -1;
 }
 
-/* The line's words as lower-case letters and digits, blank-separated. */
+/*
+ * The line's words as lower-case letters and digits, blank-separated, as
+ * far as they fit: only DRAW, NO DRAW and WAIVE [n|ALL] are looked for in
+ * them, all shorter than a cut line, which then goes to the order parser.
+ */
 static void
 words(const char *line, char *out, size_t len)
 {

@@ -167,16 +167,20 @@ dip_board_load_begin(struct dip_board *b)
 	dip_state_clear(&b->st);
 }
 
+/* The words of a value; -1 when it has more than TEXT_WORDS, which no
+ * line save() writes has (35 at most: a power owning all 34 centres). */
 static int
 split(char *s, char **w)
 {
 	int	 n = 0;
 
-	while (n < TEXT_WORDS) {
+	for (;;) {
 		while (*s == ' ')
 			*s++ = '\0';
 		if (*s == '\0')
 			break;
+		if (n == TEXT_WORDS)
+			return -1;
 		w[n++] = s;
 		while (*s != '\0' && *s != ' ')
 			s++;
@@ -359,7 +363,8 @@ dip_board_load_line(struct dip_board *b, const char *key, const char *value)
 	if (strlen(value) >= sizeof(buf))
 		return -1;
 	snprintf(buf, sizeof(buf), "%s", value);
-	n = split(buf, w);
+	if ((n = split(buf, w)) < 0)
+		return -1;
 	if (strcmp(key, "phase") == 0)
 		return n == 1 ? dip_state_set_phase(&b->st, w[0]) : -1;
 	if (strcmp(key, "cd") == 0)

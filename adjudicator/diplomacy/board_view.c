@@ -51,23 +51,21 @@ dip_board_phase_args(const char *code, char season[GAME_ARG_MAX],
 	snprintf(kind, GAME_ARG_MAX, "@dip.kind.%s", k);
 }
 
-/* A diagram line: a label, then words wrapped under one another. */
+/*
+ * A diagram line: a label, then words wrapped under one another. The
+ * text goes to the view's diagram, which grows with the units and
+ * retreats: game_view_board() cuts it after a whole line if it reaches
+ * GAME_BOARD_MAX, and says so (game.h).
+ */
 struct diagram {
-	char	*out;
-	size_t	 len, n;
-	size_t	 col;
+	struct game_view *v;
+	size_t		  col;
 };
 
 static void
 emit(struct diagram *d, const char *s)
 {
-	int	 k;
-
-	if (d->n >= d->len)
-		return;
-	k = snprintf(d->out + d->n, d->len - d->n, "%s", s);
-	if (k > 0)
-		d->n = d->n + (size_t)k < d->len ? d->n + (size_t)k : d->len;
+	game_view_board(d->v, "%s", s);
 }
 
 static void
@@ -162,17 +160,15 @@ power_rows(struct diagram *d, const struct dip_board *b, int p)
  *	--- SC  12 | BEL BUL DEN ...		(centres nobody owns)
  *
  * "UD" lists undead units, "R" a unit waiting to retreat and its options.
+ * Appended to the view's diagram (Zombie-Diplomacy draws two boards).
  */
 void
-dip_board_diagram(const struct dip_board *b, const char *title, char *out,
-    size_t len)
+dip_board_diagram(const struct dip_board *b, const char *title,
+    struct game_view *v)
 {
-	struct diagram	 d = { out, len, 0, 0 };
+	struct diagram	 d = { v, 0 };
 	int		 p;
 
-	if (len == 0)
-		return;
-	out[0] = '\0';
 	emit(&d, title);
 	emit(&d, "\n");
 	for (p = 0; p < b->st.map->npowers; p++)
@@ -188,6 +184,7 @@ unit_arg(const struct dip_map *m, const struct dip_unit *u,
 	dip_board_unit_text(m, u, out, GAME_ARG_MAX);
 }
 
+/* At most 54 bytes on the standard map (board.c, options_text()). */
 static void
 options_arg(const struct dip_map *m, const struct dip_set *opt,
     char out[GAME_ARG_MAX])

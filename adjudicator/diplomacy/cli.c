@@ -19,8 +19,18 @@
 #include "dip.h"
 
 #define CLI_LINE_MAX	1024
-#define CLI_TEXT_MAX	160
+#define CLI_TEXT_MAX	160	/* one order as read; longer: VOID(too long) */
+/* An output line: "ORDER " POW " " text " = " and a result of up to
+ * "VOID(" why ")", each part whole (text and why < CLI_TEXT_MAX). */
+#define CLI_OUT_TEXT	(2 * CLI_TEXT_MAX + 24)
 #define CLI_OUT_MAX	(DIP_MAX_ORDERS + 4 * DIP_MAX_UNITS + 16)
+#define CLI_FIELDS	64	/* of a record; more: the line cannot be read */
+
+_Static_assert(CLI_OUT_TEXT >= sizeof("ORDER ") + 3 + 1 + CLI_TEXT_MAX +
+    3 + sizeof("VOID()") + CLI_TEXT_MAX, "an ORDER line fits whole");
+/* The longest English text below with two whole arguments. */
+_Static_assert(CLI_TEXT_MAX >= sizeof("unknown province ; did you mean ?") +
+    2 * (GAME_ARG_MAX - 1), "a parse error fits whole");
 
 enum {
 	EX_OK = 0,
@@ -40,7 +50,7 @@ struct cli_line {
 struct cli_out {
 	int		 group, power, seq;
 	char		 loc[8];
-	char		 text[CLI_TEXT_MAX * 2];
+	char		 text[CLI_OUT_TEXT];
 };
 
 struct cli {
@@ -94,7 +104,8 @@ cli_render(const struct game_diag *d, char *out, size_t len)
 	snprintf(out, len, "%s", d->msg.key);
 }
 
-/* The line is quoted with anything unprintable shown as '?'. */
+/* The line is quoted with anything unprintable shown as '?', its first
+ * 79 characters (the line number says which it is). */
 static int
 cli_error(int lineno, const char *what, const char *line)
 {
@@ -323,23 +334,34 @@ cli_strip_result(char *text)
 		*last = '\0';
 }
 
-static void
+/*
+ * in with every run of blanks made one blank, into out of len bytes.
+ * false when it does not fit: out then holds as much as fits, and the
+ * order must not be read from it (its cut tail could make it another
+ * order: "A WAL S A LON ... - YOR" would support a hold).
+ */
+static bool
 cli_collapse(const char *in, char *out, size_t len)
 {
 	size_t	 n = 0;
 	bool	 space = false;
 
-	for (; *in != '\0' && n + 1 < len; in++) {
+	for (; *in != '\0'; in++) {
 		if (*in == ' ' || *in == '\t') {
 			space = n > 0;
 			continue;
 		}
-		if (space && n + 2 < len)
+		if (n + 1 + space >= len) {
+			out[n] = '\0';
+			return false;
+		}
+		if (space)
 			out[n++] = ' ';
 		space = false;
 		out[n++] = *in;
 	}
 	out[n] = '\0';
+	return true;
 }
 
 static int
@@ -347,6 +369,7 @@ cli_order(struct cli *c, int power, char *text)
 {
 	struct game_diag	 why;
 	char			*seg, *save;
+	bool			 whole;
 	int			 n;
 
 	cli_strip_result(text);
@@ -354,13 +377,19 @@ cli_order(struct cli *c, int power, char *text)
 	    seg = strtok_r(NULL, ",;", &save)) {
 		struct cli_line *l = &c->lines[c->nlines];
 
-		cli_collapse(seg, l->text, sizeof(l->text));
+		whole = cli_collapse(seg, l->text, sizeof(l->text));
 		if (l->text[0] == '\0')
 			continue;
 		if (c->nlines == DIP_MAX_ORDERS)
 			return -1;
 		l->power = (int8_t)power;
 		l->order = -1;
+		if (!whole) {
+			game_diag_set(&why, "dip.err.too_long", 0);
+			cli_render(&why, l->why, sizeof(l->why));
+			c->nlines++;
+			continue;
+		}
 		n = dip_order_parse(&c->map, power, l->text,
 		    &c->orders[c->norders], 1, &why);
 		if (n == 1)
@@ -443,15 +472,19 @@ cli_phase_line(struct cli *c, char **f, int nf)
 	return 0;
 }
 
+/* The fields of buf; -1 when there are more than max. */
 static int
 cli_split(char *buf, char **f, int max)
 {
 	int	 nf = 0;
 	char	*s, *save;
 
-	for (s = strtok_r(buf, " \t", &save); s != NULL && nf < max;
-	    s = strtok_r(NULL, " \t", &save))
+	for (s = strtok_r(buf, " \t", &save); s != NULL;
+	    s = strtok_r(NULL, " \t", &save)) {
+		if (nf == max)
+			return -1;
 		f[nf++] = s;
+	}
 	return nf;
 }
 
@@ -462,12 +495,14 @@ cli_record(struct cli *c, char *line)
 	static const char *const ignored[] = { "TITLE", "POINT", "PREF",
 	    "ALT", "NOTE", "DISLODGED", "RETREATS", "DISBANDED",
 	    "AUTOREMOVE", "AFTER", "WINNER" };
-	char	 buf[CLI_LINE_MAX], *f[64], *rest;
+	char	 buf[CLI_LINE_MAX], *f[CLI_FIELDS], *rest;
 	int	 nf, p;
 	size_t	 i;
 
-	snprintf(buf, sizeof(buf), "%s", line);
-	if ((nf = cli_split(buf, f, 64)) == 0 || f[0][0] == '#')
+	snprintf(buf, sizeof(buf), "%s", line);	/* line < CLI_LINE_MAX */
+	if ((nf = cli_split(buf, f, CLI_FIELDS)) < 0)
+		return -1;
+	if (nf == 0 || f[0][0] == '#')
 		return 0;
 	for (i = 0; i < sizeof(ignored) / sizeof(ignored[0]); i++)
 		if (strcmp(f[0], ignored[i]) == 0)
@@ -485,7 +520,7 @@ cli_record(struct cli *c, char *line)
 		    !c->pending)
 			return -1;
 		rest = strstr(line, f[1]) + strlen(f[1]);
-		snprintf(buf, sizeof(buf), "%s", rest);
+		snprintf(buf, sizeof(buf), "%s", rest);	/* a part of line */
 		return cli_order(c, p, buf);
 	}
 	return -1;

@@ -23,6 +23,9 @@
 #define DIP_MAX_UNITS		DIP_MAX_PROVINCES
 #define DIP_MAX_NAMES		512	/* abbreviations, full names, aliases */
 #define DIP_MAX_ORDERS		512	/* orders in one phase, repeats included */
+/* A name's key (lower-case letters and digits) with its NUL. The map
+ * loader refuses a name of DIP_NAME_MAX - 1 letters or more, so a word an
+ * order cuts to that length matches no name. */
 #define DIP_NAME_MAX		32
 #define DIP_WIN_CENTRES		18
 

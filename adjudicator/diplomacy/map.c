@@ -180,6 +180,11 @@ map_coast_code(const char *s)
 	return -1;
 }
 
+/*
+ * A name's key must fit DIP_NAME_MAX with a byte to spare: a word an
+ * order cuts to DIP_NAME_MAX - 1 letters then matches no name, where a
+ * cut name could have matched a cut word (dip.h, DIP_NAME_MAX).
+ */
 static int
 map_add_name(struct dip_map *m, const char *text, size_t len, int prov)
 {
@@ -187,7 +192,7 @@ map_add_name(struct dip_map *m, const char *text, size_t len, int prov)
 	int	 i;
 
 	dip_map_key(text, len, key, sizeof(key));
-	if (key[0] == '\0')
+	if (key[0] == '\0' || strlen(key) >= DIP_NAME_MAX - 1)
 		return -1;
 	for (i = 0; i < m->nnames; i++)
 		if (strcmp(m->names[i].key, key) == 0)
@@ -228,11 +233,15 @@ map_province(struct dip_map *m, char **f, int nf, const char *line)
 		return -1;
 	/* The full name is the rest of the line after the sixth field. */
 	name = strstr(line, f[6]);
-	snprintf(p->name, sizeof(p->name), "%s", name);
+	if (snprintf(p->name, sizeof(p->name), "%s", name) >=
+	    (int)sizeof(p->name))
+		return -1;
 	m->loc[m->nprov].prov = (uint8_t)m->nprov;
 	memcpy(m->loc[m->nprov].name, p->abbr, sizeof(p->abbr));
 	if (strcmp(f[5], "-") != 0) {
-		snprintf(coasts, sizeof(coasts), "%s", f[5]);
+		if (snprintf(coasts, sizeof(coasts), "%s", f[5]) >=
+		    (int)sizeof(coasts))
+			return -1;
 		for (c = strtok_r(coasts, ",", &save); c != NULL;
 		    c = strtok_r(NULL, ",", &save)) {
 			struct dip_loc	*l = &m->loc[m->nlocs];
@@ -242,6 +251,7 @@ map_province(struct dip_map *m, char **f, int nf, const char *line)
 				return -1;
 			l->prov = (uint8_t)m->nprov;
 			l->coast = (uint8_t)map_coast_code(c);
+			/* "STP/NC": 3 + 1 + 2 bytes (c is NC, SC or EC). */
 			memcpy(abbr, p->abbr, sizeof(abbr));
 			snprintf(l->name, sizeof(l->name), "%s/%.2s", abbr, c);
 			p->coast[p->ncoasts++] = (uint8_t)m->nlocs++;
@@ -310,7 +320,9 @@ map_record(struct dip_map *m, char **f, int nf, const char *line,
 	if (strcmp(f[0], "MAP") == 0)
 		return 0;
 	if (strcmp(f[0], "POWER") == 0) {
-		if (nf < 3 || m->npowers == DIP_MAX_POWERS)
+		if (nf < 3 || m->npowers == DIP_MAX_POWERS ||
+		    strlen(f[1]) >= sizeof(m->power[0]) ||
+		    strlen(f[2]) >= sizeof(m->power_name[0]))
 			return -1;
 		snprintf(m->power[m->npowers], 4, "%s", f[1]);
 		snprintf(m->power_name[m->npowers], 16, "%s", f[2]);
@@ -366,17 +378,20 @@ map_record(struct dip_map *m, char **f, int nf, const char *line,
 	return -1;
 }
 
+/* The fields of a line; -1 when it has more than MAP_FIELDS. */
 static int
 map_split(char *buf, char **f)
 {
 	int	 nf = 0;
 	char	*s = buf;
 
-	while (*s != '\0' && nf < MAP_FIELDS) {
+	while (*s != '\0') {
 		while (*s == ' ' || *s == '\t')
 			*s++ = '\0';
 		if (*s == '\0')
 			break;
+		if (nf == MAP_FIELDS)
+			return -1;
 		f[nf++] = s;
 		while (*s != '\0' && *s != ' ' && *s != '\t')
 			s++;
@@ -476,7 +491,10 @@ dip_map_load(const char *text, struct dip_map *out, struct game_diag *why)
 			buf[len] = '\0';
 			buf[strcspn(buf, "\r\n")] = '\0';
 			memcpy(line, buf, len + 1);
-			if ((nf = map_split(buf, f)) == 0 || f[0][0] == '#')
+			if ((nf = map_split(buf, f)) < 0)
+				return map_fail(why, lineno, "too many fields",
+				    NULL);
+			if (nf == 0 || f[0][0] == '#')
 				continue;
 			for (k = 0; k < 3; k++)
 				isfirst |= strcmp(f[0], first[k]) == 0;

@@ -54,7 +54,10 @@ ops_options(const char *options, unsigned *out, struct game_diag *why)
 		p += strspn(p, " \t\r\n");
 		if ((n = strcspn(p, " \t\r\n")) == 0)
 			break;
-		snprintf(w, sizeof(w), "%.*s", (int)n, p);
+		/* A longer word is no option: it is refused, quoted as
+		 * far as it fits, cut between characters. */
+		if (snprintf(w, sizeof(w), "%.*s", (int)n, p) >= (int)sizeof(w))
+			game_msg_cut(w, sizeof(w) - 1);
 		p += n;
 		if (strcasecmp(w, "no-retreat") == 0 ||
 		    strcasecmp(w, "noretreat") == 0 ||
@@ -369,7 +372,7 @@ ops_view(const struct game_state *st, int seat, struct game_view *v)
 	v->seat = seat >= 0 && seat < st->map.npowers ? seat : GAME_SEAT_GM;
 	ops_stat(st, &s);
 	game_view_set_stat(v, &s);
-	dip_board_diagram(&st->b, v->phase, v->board, sizeof(v->board));
+	dip_board_diagram(&st->b, v->phase, v);
 	if (!st->started)
 		game_view_add(v, "dip.view.forming", 0);
 	dip_board_report(&st->b, v);

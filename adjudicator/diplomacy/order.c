@@ -123,7 +123,7 @@ fail(struct parser *p, const char *key, const char *arg, const char *arg2)
 {
 	char	 quoted[GAME_ARG_MAX];
 
-	snprintf(quoted, sizeof(quoted), "%.*s", p->seglen, p->seg);
+	game_msg_format(quoted, "%.*s", p->seglen, p->seg);
 	game_diag_set(p->why, key, 3, quoted, arg ? arg : "",
 	    arg2 ? arg2 : "");
 	return -1;
@@ -182,8 +182,9 @@ unknown_province(struct parser *p)
 	int			 sugg[3], n = 0, w, i;
 	size_t			 len;
 
-	snprintf(word, sizeof(word), "%.*s", p->tok[p->i].len,
-	    p->tok[p->i].text);
+	game_msg_format(word, "%.*s", p->tok[p->i].len, p->tok[p->i].text);
+	/* A key cut here is longer than any name (DIP_NAME_MAX) and so
+	 * near none: it suggests nothing, as the whole would not. */
 	key[0] = '\0';
 	for (w = 0; w < 3 && p->i + w < p->ntok && n == 0; w++) {
 		len = strlen(key);
@@ -191,11 +192,17 @@ unknown_province(struct parser *p)
 		    p->tok[p->i + w].key);
 		n = dip_map_suggest(m, key, sugg, 3);
 	}
+	/* Whole suggestions only, best first: one that does not fit the
+	 * argument any more is left out, never cut in the middle. */
 	list[0] = '\0';
 	for (i = 0; i < n; i++) {
 		len = strlen(list);
-		snprintf(list + len, sizeof(list) - len, "%s%s (%s)",
-		    i ? ", " : "", m->prov[sugg[i]].name, m->prov[sugg[i]].abbr);
+		if (snprintf(list + len, sizeof(list) - len, "%s%s (%s)",
+		    i ? ", " : "", m->prov[sugg[i]].name,
+		    m->prov[sugg[i]].abbr) >= (int)(sizeof(list) - len)) {
+			list[len] = '\0';
+			break;
+		}
 	}
 	return fail(p, n ? "dip.err.unknown_province_hint" :
 	    "dip.err.unknown_province", word, list);
@@ -225,8 +232,7 @@ coast(struct parser *p, int prov)
 		return prov;
 	/* "north" alone is a coast only before "coast" or at a split
 	 * province; "nc" always is. */
-	snprintf(word, sizeof(word), "%.*s", p->tok[p->i].len,
-	    p->tok[p->i].text);
+	game_msg_format(word, "%.*s", p->tok[p->i].len, p->tok[p->i].text);
 	p->i++;
 	if (p->i < p->ntok && strcmp(p->tok[p->i].key, "coast") == 0)
 		p->i++;
@@ -258,6 +264,7 @@ location(struct parser *p)
 		if (j > p->i && (verb_of(&p->tok[j]) != V_NONE ||
 		    is_kind_word(p->tok[j].key)))
 			break;
+		/* A cut key is longer than any name: it is not looked up. */
 		len = strlen(key);
 		snprintf(key + len, sizeof(key) - len, "%s", p->tok[j].key);
 		if (strlen(key) < DIP_NAME_MAX &&
@@ -403,7 +410,7 @@ one_order(struct parser *p, int power, struct dip_order *o)
 	    after_unit(p, o) < 0)
 		return -1;
 	if (p->i < p->ntok) {
-		snprintf(word, sizeof(word), "%.*s", p->tok[p->i].len,
+		game_msg_format(word, "%.*s", p->tok[p->i].len,
 		    p->tok[p->i].text);
 		return fail(p, "dip.err.trailing", word, NULL);
 	}

@@ -64,7 +64,10 @@ zombie_options(const char *options, bool *undead, struct game_diag *why)
 		p += strspn(p, " \t\r\n");
 		if ((n = strcspn(p, " \t\r\n")) == 0)
 			break;
-		snprintf(w, sizeof(w), "%.*s", (int)n, p);
+		/* A longer word is no option: it is refused, quoted as
+		 * far as it fits, cut between characters. */
+		if (snprintf(w, sizeof(w), "%.*s", (int)n, p) >= (int)sizeof(w))
+			game_msg_cut(w, sizeof(w) - 1);
 		p += n;
 		if (strcasecmp(w, "undead") == 0)
 			*undead = true;

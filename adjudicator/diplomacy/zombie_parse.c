@@ -37,7 +37,7 @@ refuse(struct game_diag *why, const char *key, const char *line,
 
 	while (isspace((unsigned char)*line))
 		line++;
-	snprintf(q, sizeof(q), "%s", line);
+	game_msg_format(q, "%s", line);
 	n = strlen(q);
 	while (n > 0 && isspace((unsigned char)q[n - 1]))
 		q[--n] = '\0';
@@ -45,7 +45,12 @@ refuse(struct game_diag *why, const char *key, const char *line,
 	return -1;
 }
 
-/* Lower-case words, one blank apart; '-' and ':' separate words. */
+/*
+ * Lower-case words, one blank apart; '-' and ':' separate words. A line
+ * longer than out is cut: only its first words are looked at (markers,
+ * ZOMBIE, DRAW; "undead" anywhere), and a long line they send to a
+ * placement or undead order is refused there whole (strip()).
+ */
 static void
 words(const char *s, char *out, size_t len)
 {
@@ -113,16 +118,21 @@ word_in(const char *w, const char *first)
 	return strncmp(w, first, n) == 0 && (w[n] == '\0' || w[n] == ' ');
 }
 
-/* The line with the words in skip removed; "->" and "=>" as blanks if
- * arrows. */
-static void
-strip(const char *line, const char *const *skip, bool arrows, char *out,
-    size_t len)
+/*
+ * The line with the words in skip removed; "->" and "=>" as blanks if
+ * arrows. out holds ZP_LINE bytes, enough for what is left of a line that
+ * fits buf. -1 for a longer line: cut, it could read as another order
+ * (its tail, e.g. a second order after a comma, gone).
+ */
+static int
+strip(const char *line, const char *const *skip, bool arrows,
+    char out[ZP_LINE])
 {
 	char	 buf[ZP_LINE], *t, *save = NULL;
 	size_t	 n = 0, i;
 
-	snprintf(buf, sizeof(buf), "%s", line);
+	if (snprintf(buf, sizeof(buf), "%s", line) >= (int)sizeof(buf))
+		return -1;
 	for (t = buf; *t && arrows; t++)
 		if ((t[0] == '-' || t[0] == '=') && t[1] == '>')
 			t[0] = t[1] = ' ';
@@ -131,10 +141,11 @@ strip(const char *line, const char *const *skip, bool arrows, char *out,
 	    t = strtok_r(NULL, " \t", &save)) {
 		for (i = 0; skip[i] != NULL && strcasecmp(t, skip[i]); i++)
 			;
-		if (skip[i] == NULL && n < len)
-			n += (size_t)snprintf(out + n, len - n, "%s%s",
+		if (skip[i] == NULL && n < ZP_LINE)
+			n += (size_t)snprintf(out + n, ZP_LINE - n, "%s%s",
 			    n ? " " : "", t);
 	}
+	return 0;
 }
 
 static int
@@ -166,8 +177,9 @@ place_words(const struct game_state *st, int power, const char *line,
 	char			 rest[ZP_LINE], text[ZP_LINE + 8];
 	int			 prov;
 
-	strip(line, skip, true, rest, sizeof(rest));
-	snprintf(text, sizeof(text), "BUILD %s", rest);
+	if (strip(line, skip, true, rest) < 0)
+		return refuse(why, "dip.err.too_long", line, NULL);
+	snprintf(text, sizeof(text), "BUILD %s", rest);	/* rest + 6 */
 	if (dip_order_parse(m, power, text, o, 2, why) != 1 ||
 	    o[0].kind != DIP_BUILD)
 		return why->msg.key[0] ? -1 : refuse(why,
@@ -252,7 +264,8 @@ undead_words(const struct game_state *st, int power, const char *line,
 	struct dip_order	 o[2];
 	char			 rest[ZP_LINE];
 
-	strip(line, skip, false, rest, sizeof(rest));
+	if (strip(line, skip, false, rest) < 0)
+		return refuse(why, "dip.err.too_long", line, NULL);
 	if (dip_order_parse(m, power, rest, o, 2, why) != 1 ||
 	    (o[0].kind != DIP_MOVE && o[0].kind != DIP_RETREAT_TO))
 		return why->msg.key[0] ? -1 : refuse(why,

@@ -39,6 +39,8 @@ start_z(struct game_state *st)
 	st->z.st.season = st->season;
 	st->z.st.phase = DIP_RETREAT;
 	st->z.st.nretreats = 0;
+	/* "S1901R"; up to the year 99999 it fits zfirst's 8 bytes (a
+	 * loaded phase code has a year of 4 digits at most). */
 	snprintf(st->zfirst, sizeof(st->zfirst), "%c%dR",
 	    st->season == DIP_SPRING ? 'S' : 'F', st->year);
 }

@@ -16,30 +16,28 @@ static const char *const placed_keys[] = {
 	"zombie.placed.lost_over"
 };
 
+/* Both boards and the zombies waiting, appended to the view's diagram
+ * (cut after a whole line at GAME_BOARD_MAX, game.h). */
 static void
 diagram(const struct game_state *st, const char *code, struct game_view *v)
 {
 	const struct dip_map	*m = &st->map;
-	char			 title[32];
-	size_t			 n;
+	char			 title[32];	/* "\nZOMBIE " and a code */
 	int			 i;
 
 	snprintf(title, sizeof(title), "NR %s", code);
-	dip_board_diagram(&st->nr, title, v->board, sizeof(v->board));
+	dip_board_diagram(&st->nr, title, v);
 	if (!st->zstarted)
 		return;
-	n = strlen(v->board);
 	snprintf(title, sizeof(title), "\nZOMBIE %s", code);
-	dip_board_diagram(&st->z, title, v->board + n, sizeof(v->board) - n);
-	for (i = 0; i < st->nwait; i++) {
-		n = strlen(v->board);
-		snprintf(v->board + n, sizeof(v->board) - n, "%s %s %c (%s)%s",
+	dip_board_diagram(&st->z, title, v);
+	for (i = 0; i < st->nwait; i++)
+		game_view_board(v, "%s %s %c (%s)%s",
 		    i == 0 ? "ZOMBIES    |" : "",
 		    m->power[st->wait[i].unit.power],
 		    st->wait[i].unit.kind == DIP_ARMY ? 'A' : 'F',
 		    m->prov[m->loc[st->wait[i].unit.loc].prov].abbr,
 		    i + 1 == st->nwait ? "\n" : "");
-	}
 }
 
 static void

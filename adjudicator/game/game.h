@@ -37,7 +37,19 @@ struct game_state;
 #define GAME_MSG_ARGS		4
 #define GAME_SLOT_MAX		32
 #define GAME_ORDER_MAX		256	/* one canonical order */
-#define GAME_BOARD_MAX		4096	/* a fixed-width diagram */
+/*
+ * A view's fixed-width diagram, with its NUL. The two-player games draw
+ * boards of one size, each asserted to fit (ARI's, the largest, takes
+ * 3837 bytes); a Diplomacy diagram grows with units, retreats and
+ * boards. game_view_board() keeps the cap for the games that append: a
+ * text that does not fit is cut after the last whole line, the line
+ * GAME_BOARD_CUT ends the diagram, and the view gets the message
+ * GAME_BOARD_CUT_KEY (its one argument: GAME_BOARD_MAX), so a report
+ * says the diagram is incomplete. Later appends are left out.
+ */
+#define GAME_BOARD_MAX		4096
+#define GAME_BOARD_CUT		"[...]\n"	/* a line no diagram has */
+#define GAME_BOARD_CUT_KEY	"game.board_cut"	/* templates/LANG/game.txt */
 /*
  * Messages of one view (Zombie-Diplomacy: every order of two boards).
  * game_view_add() keeps the cap itself: once a view is full, its last
@@ -308,6 +320,18 @@ void	game_msg_arg(struct game_msg *, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 void	game_view_add(struct game_view *, const char *key, int nargs, ...);
 void	game_view_set_stat(struct game_view *, const struct game_stat *);
+void	game_view_board(struct game_view *, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
 void	game_diag_set(struct game_diag *, const char *key, int nargs, ...);
+/*
+ * For a game that builds an argument in its own buffer first (a quote of
+ * the player's line, a word of it): formats into arg and cuts it like
+ * every argument, between characters (GAME_ARG_MAX). game_msg_cut: s
+ * holds the first len bytes of a longer text and its NUL; drops the UTF-8
+ * sequence the cut left incomplete, if any.
+ */
+void	game_msg_format(char arg[GAME_ARG_MAX], const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+void	game_msg_cut(char *s, size_t len);
 
 #endif

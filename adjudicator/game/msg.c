@@ -20,7 +20,7 @@
  * German name loses its last letter, not half of it. Bytes that were not
  * valid UTF-8 before the cut are left as they came.
  */
-static void
+void
 game_msg_cut(char *arg, size_t len)
 {
 	const unsigned char	*s = (const unsigned char *)arg;
@@ -47,7 +47,8 @@ game_msg_vformat(char arg[GAME_ARG_MAX], const char *fmt, va_list ap)
 		game_msg_cut(arg, GAME_ARG_MAX - 1);
 }
 
-static void
+/* A game's own argument buffer, cut as every argument is. */
+void
 game_msg_format(char arg[GAME_ARG_MAX], const char *fmt, ...)
 {
 	va_list	 ap;
@@ -62,6 +63,9 @@ game_msg_vset(struct game_msg *m, const char *key, int nargs, va_list ap)
 {
 	int	 i;
 
+	/* Keys are the games' literals; every catalog key is shorter than
+	 * GAME_KEY_MAX (test_catalog.c), and a longer one, cut, would show
+	 * as "[key]" (catalog.c). */
 	memset(m, 0, sizeof(*m));
 	snprintf(m->key, sizeof(m->key), "%s", key);
 	if (nargs > GAME_MSG_ARGS)
@@ -121,6 +125,37 @@ game_view_add(struct game_view *v, const char *key, int nargs, ...)
 		left = strtol(last->args[0], NULL, 10) + 1;
 	game_msg_set(last, GAME_VIEW_FULL, 0);
 	game_msg_arg(last, "%ld", left);
+}
+
+/*
+ * Appends to the view's diagram (game.h, GAME_BOARD_MAX). What does not
+ * fit is cut after the last whole line that leaves room for the line
+ * GAME_BOARD_CUT, which then ends the diagram; the view says so with
+ * GAME_BOARD_CUT_KEY. A diagram that ends with that line takes nothing
+ * more.
+ */
+void
+game_view_board(struct game_view *v, const char *fmt, ...)
+{
+	const size_t	 mark = sizeof(GAME_BOARD_CUT) - 1;
+	size_t		 len = strlen(v->board), room = sizeof(v->board) - len;
+	char		*nl, max[16];
+	va_list		 ap;
+	int		 n;
+
+	if (len >= mark && strcmp(v->board + len - mark, GAME_BOARD_CUT) == 0)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(v->board + len, room, fmt, ap);
+	va_end(ap);
+	if (n >= 0 && (size_t)n < room)
+		return;
+	v->board[sizeof(v->board) - 1 - mark] = '\0';
+	nl = strrchr(v->board, '\n');
+	len = nl == NULL ? 0 : (size_t)(nl - v->board) + 1;
+	memcpy(v->board + len, GAME_BOARD_CUT, mark + 1);
+	snprintf(max, sizeof(max), "%d", GAME_BOARD_MAX);
+	game_view_add(v, GAME_BOARD_CUT_KEY, 1, max);
 }
 
 /* The fields of a view that stat() gives too, copied from s: a game

@@ -132,7 +132,7 @@ statetext_version(const char *text, const char *version)
 static void
 statetext_refuse(struct game_diag *why, const char *game, const char *what)
 {
-	char	 key[GAME_KEY_MAX];
+	char	 key[GAME_KEY_MAX];	/* "weekeewachee.err.state_corrupt" */
 
 	snprintf(key, sizeof(key), "%s.err.%s", game, what);
 	game_diag_set(why, key, 0);

@@ -236,6 +236,10 @@ kz_order_read(const struct game_state *st, int seat, const char *line,
 	return 0;
 }
 
+/* At most "Blockader", KZ_PATH_MAX fields of " E-38" and " drop at E-38":
+ * the callers' GAME_ORDER_MAX bytes hold every text whole. */
+_Static_assert(9 + 5 * KZ_PATH_MAX + 13 < GAME_ORDER_MAX, "a move fits");
+
 /* "Fencer E-37 E-27 D-27 D-28 drop at E-27"; path: the whole chain. */
 void
 kz_order_text(const struct game_state *st, const struct kz_move *m,
@@ -335,6 +339,8 @@ kz_order_parse(const struct game_state *st, int seat, const char *line,
 	(void)ctx;
 	if (max < 1)
 		return 0;
+	/* The first word, cut to 7 bytes: longer than RESIGN and PASS, so a
+	 * cut word is neither. */
 	memset(w, 0, sizeof(w));
 	memcpy(w, line, n < sizeof(w) - 1 ? n : sizeof(w) - 1);
 	if (strcasecmp(w, "resign") == 0 || strcasecmp(w, "pass") == 0) {

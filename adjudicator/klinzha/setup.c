@@ -59,10 +59,14 @@ kz_setup_word(const char **p, char *w, size_t wlen)
 	n = strcspn(*p, " \t,;:");
 	if (n == 0)
 		return -1;
+	/* A longer word is cut: it is then longer than every word it is
+	 * compared with and refused, quoted between characters. */
 	if (n >= wlen)
 		n = wlen - 1;
 	memcpy(w, *p, n);
 	w[n] = '\0';
+	if ((*p)[n] != '\0' && strchr(" \t,;:", (*p)[n]) == NULL)
+		game_msg_cut(w, n);
 	*p += strcspn(*p, " \t,;:");
 	return 0;
 }
@@ -219,6 +223,9 @@ refuse:
 	game_diag_set(why, "kz.err.choose_another", 1, fn);
 	return -1;
 }
+
+/* "SETUP right" and KZ_SETUP_N pieces " G E-38": GAME_ORDER_MAX holds it. */
+_Static_assert(11 + 7 * KZ_SETUP_N < GAME_ORDER_MAX, "a set-up fits");
 
 static void
 kz_setup_text(const struct kz_setup *s, char *out, size_t outlen)

@@ -127,6 +127,13 @@ kz_view_fields(const struct game_state *st, int seat,
  * third character (* the piece carries its Goal, + an empty field in a
  * Blockader zone, ' last move).
  */
+/* Each row r: its letter, 3 * (KZ_ROWS - 1 - r) blanks either side of
+ * its 2r + 1 fields of three characters, the letter again (56 bytes);
+ * the digits below: at most 561 bytes. */
+#define KZ_DIAGRAM_LEN	(KZ_ROWS * (2 + 6 * (KZ_ROWS - 1) + 3 + 3) + \
+	2 + 6 * 9 + 1)
+_Static_assert(KZ_DIAGRAM_LEN < GAME_BOARD_MAX, "the diagram fits");
+
 static void
 kz_view_board(const struct game_state *st, const struct kz_vfield *v,
     char *out, size_t outlen)

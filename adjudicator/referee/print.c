@@ -34,7 +34,8 @@ static const char *const referee_statuses[] = {
 /*
  * A seat's name for the console: its English catalog text in lower case,
  * blanks as '-' ("White" -> "white"), so scripts do not depend on the
- * reader's language. "seatN" when the catalog has no text for it.
+ * reader's language. "seatN" when the catalog has no text for it, or one
+ * too long for REFEREE_SIDE_MAX: cut, two names could become one.
  */
 void
 referee_print_side(const struct referee_out *o, int seat,
@@ -48,11 +49,11 @@ referee_print_side(const struct referee_out *o, int seat,
 		return;
 	}
 	t = catalog_get(o->en, o->ops->seat_key(seat));
-	if (t == NULL || *t == '\0') {
+	if (t == NULL || *t == '\0' || strlen(t) >= REFEREE_SIDE_MAX) {
 		snprintf(out, REFEREE_SIDE_MAX, "seat%d", seat);
 		return;
 	}
-	for (i = 0; t[i] != '\0' && i + 1 < REFEREE_SIDE_MAX; i++)
+	for (i = 0; t[i] != '\0'; i++)
 		out[i] = isspace((unsigned char)t[i]) ? '-' :
 		    (char)tolower((unsigned char)t[i]);
 	out[i] = '\0';

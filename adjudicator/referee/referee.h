@@ -16,7 +16,9 @@
 #include "adjudicator/game/game.h"
 #include "adjudicator/render/catalog.h"
 
-#define REFEREE_SIDE_MAX	32	/* "white", "austria", ... */
+/* A side's console name, "white", "austria", ...; a seat whose English
+ * name is longer is "seatN" (print.c). */
+#define REFEREE_SIDE_MAX	32
 #define REFEREE_NOSIDE		(-2)	/* a word that names no side */
 
 /* What the printing functions need: where to write and how to say it. */

@@ -18,8 +18,11 @@ struct catalog_entry {
 	char	*text;
 };
 
+#define CATALOG_PATH_MAX	1024	/* a file's path, with its NUL */
+#define CATALOG_FILES_MAX	64	/* *.txt files of one language */
+
 struct catalog {
-	char			 lang[8];
+	char			 lang[8];	/* "en", "de" */
 	struct catalog_entry	*e;
 	size_t			 n, cap;
 	const struct catalog	*fallback;
@@ -75,7 +78,7 @@ catalog_read_file(struct catalog *c, const char *path, char *why,
 	int	 lineno = 0, rc = 0;
 
 	if ((f = fopen(path, "r")) == NULL) {
-		snprintf(why, whylen, "%s: cannot open", path);
+		snprintf(why, whylen, "%s: cannot open", path);	/* cut to whylen */
 		return -1;
 	}
 	while (getline(&line, &cap, f) != -1) {
@@ -109,6 +112,12 @@ catalog_name_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/*
+ * Refuses (why, NULL) what it cannot read whole rather than read a part:
+ * a path longer than CATALOG_PATH_MAX (cut, it would name another file),
+ * more than CATALOG_FILES_MAX files (the rest would be left out, and
+ * their keys print as "[key]"), a language code longer than its field.
+ */
 struct catalog *
 catalog_load(const char *dir, const char *lang, const struct catalog *fallback,
     char *why, size_t whylen)
@@ -116,28 +125,48 @@ catalog_load(const char *dir, const char *lang, const struct catalog *fallback,
 	struct catalog	*c;
 	struct dirent	*de;
 	DIR		*d;
-	char		 path[1024], *names[64];
+	char		 path[CATALOG_PATH_MAX], *names[CATALOG_FILES_MAX];
 	size_t		 nnames = 0, i, len;
 	int		 rc = 0;
 
-	snprintf(path, sizeof(path), "%s/%s", dir, lang);
+	if (strlen(lang) >= sizeof(c->lang)) {
+		snprintf(why, whylen, "%s: no such language", lang);
+		return NULL;
+	}
+	if (snprintf(path, sizeof(path), "%s/%s", dir, lang) >=
+	    (int)sizeof(path)) {
+		snprintf(why, whylen, "templates directory: path longer than "
+		    "%d bytes", CATALOG_PATH_MAX - 1);
+		return NULL;
+	}
 	if ((d = opendir(path)) == NULL) {
 		snprintf(why, whylen, "%s: no such templates directory", path);
 		return NULL;
 	}
-	while ((de = readdir(d)) != NULL && nnames < 64) {
+	while ((de = readdir(d)) != NULL && rc == 0) {
 		len = strlen(de->d_name);
-		if (len > 4 && strcmp(de->d_name + len - 4, ".txt") == 0)
+		if (len <= 4 || strcmp(de->d_name + len - 4, ".txt") != 0)
+			continue;
+		if (nnames == CATALOG_FILES_MAX) {
+			snprintf(why, whylen, "%s: more than %d catalog files",
+			    path, CATALOG_FILES_MAX);
+			rc = -1;
+		} else
 			names[nnames++] = xstrdup(de->d_name);
 	}
 	closedir(d);
 	/* Sorted, so that a duplicate key resolves the same way everywhere. */
 	qsort(names, nnames, sizeof(names[0]), catalog_name_cmp);
 	c = xcalloc(1, sizeof(*c));
-	strlcpy_(c->lang, lang, sizeof(c->lang));
+	strlcpy_(c->lang, lang, sizeof(c->lang));	/* checked above */
 	c->fallback = fallback;
 	for (i = 0; i < nnames; i++) {
-		snprintf(path, sizeof(path), "%s/%s/%s", dir, lang, names[i]);
+		if (rc == 0 && snprintf(path, sizeof(path), "%s/%s/%s", dir,
+		    lang, names[i]) >= (int)sizeof(path)) {
+			snprintf(why, whylen, "%s: path longer than %d bytes",
+			    names[i], CATALOG_PATH_MAX - 1);
+			rc = -1;
+		}
 		if (rc == 0)
 			rc = catalog_read_file(c, path, why, whylen);
 		free(names[i]);

@@ -17,7 +17,9 @@ struct catalog;
 
 /*
  * Loads every *.txt of dir/lang. fallback (may be NULL) answers keys this
- * language lacks; it must outlive the catalog. NULL and why on failure.
+ * language lacks; it must outlive the catalog. NULL and why on failure,
+ * also for what it cannot read whole: more than 64 files, a path of more
+ * than 1023 bytes (catalog.c).
  */
 struct catalog	*catalog_load(const char *dir, const char *lang,
 		    const struct catalog *fallback, char *why, size_t whylen);

@@ -32,7 +32,7 @@ report_render(const struct catalog *cat, const struct report_head *h,
 	    "report.head", 4, h->game, h->kind, h->options, n);
 	buf_putc(out, '\n');
 	if (h->seat_key) {
-		char arg[GAME_ARG_MAX];
+		char arg[GAME_ARG_MAX];	/* "@dip.seat.0": a game's literal */
 
 		snprintf(arg, sizeof(arg), "@%s", h->seat_key);
 		catalog_say(cat, out, "report.you_play", 1, arg);

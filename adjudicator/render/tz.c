@@ -26,7 +26,8 @@ tz_enter(const char *zone, struct tz_saved *sv)
 	char		 spec[TZ_NAME_MAX + 2];
 
 	sv->old = o ? xstrdup(o) : NULL;
-	/* ":" makes glibc read the zone file and never parse a POSIX rule. */
+	/* ":" makes glibc read the zone file and never parse a POSIX rule.
+	 * Every zone stored passed tz_valid(): shorter than TZ_NAME_MAX. */
 	spec[0] = ':';
 	strlcpy_(spec + 1, zone && *zone ? zone : "UTC", sizeof(spec) - 1);
 	setenv("TZ", spec, 1);

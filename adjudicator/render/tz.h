@@ -11,8 +11,8 @@
 #include <stddef.h>
 #include <time.h>
 
-#define TZ_NAME_MAX	64
-#define TZ_ABBR_MAX	16
+#define TZ_NAME_MAX	64	/* tz_valid() refuses a longer name */
+#define TZ_ABBR_MAX	16	/* the tz database's are 3 to 6 bytes */
 
 /* Whether zone names a zone of the tz database ("UTC" always does). */
 bool	tz_valid(const char *zone);

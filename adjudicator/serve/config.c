@@ -136,22 +136,28 @@ config_handler(void *arg, const char *section, const char *k, const char *v)
 	return rc == 0;
 }
 
-/* The first line of a password file. */
+/* The first line of a password file, however long: a password cut to
+ * a buffer would be refused by the server as if it were wrong. */
 static int
 config_read_password(const char *path, char **out, char *why, size_t whylen)
 {
 	FILE	*f;
-	char	 line[512];
+	char	*line = NULL;
+	size_t	 cap = 0;
 
 	if ((f = fopen(path, "r")) == NULL) {
 		snprintf(why, whylen, "%s: cannot read the password file", path);
 		return -1;
 	}
-	if (fgets(line, sizeof(line), f) == NULL)
-		line[0] = '\0';
+	if (getline(&line, &cap, f) == -1) {
+		free(line);
+		line = NULL;
+	}
 	fclose(f);
-	line[strcspn(line, "\r\n")] = '\0';
-	config_str(out, line);
+	if (line != NULL)
+		line[strcspn(line, "\r\n")] = '\0';
+	config_str(out, line != NULL ? line : "");
+	free(line);
 	return 0;
 }
 
@@ -200,7 +206,7 @@ config_load(const char *path, struct config *c, char *why, size_t whylen)
 	if (rc < 0)
 		snprintf(why, whylen, "%s: cannot open", path);
 	else if (rc > 0) {
-		char detail[256];
+		char detail[256];	/* a reason, cut like every reason */
 
 		strlcpy_(detail, why[0] ? why : "syntax error", sizeof(detail));
 		snprintf(why, whylen, "%s:%d: %s", path, rc, detail);

@@ -36,7 +36,8 @@ struct config {
 	enum log_level		 log_level;
 };
 
-/* 0, or -1 with a reason naming the file and line. */
+/* 0, or -1 with a reason naming the file and line; the reason is for
+ * the operator's eyes and cut to whylen (the caller's: 256 or 512). */
 int	config_load(const char *path, struct config *out, char *why,
 	    size_t whylen);
 void	config_free(struct config *);

@@ -144,19 +144,18 @@ daemon_chunk(struct daemon *d, const uint32_t *uids, size_t n)
 {
 	struct judge_env	 env;
 	struct daemon_fetch	 f = { d, &env };
-	char			 keys[DAEMON_CHUNK][48];
-	const char		*kp[DAEMON_CHUNK];
-	size_t			 i;
+	char			*key;
 	int			 rc;
 
-	for (i = 0; i < n; i++) {
-		intake_key(d->uidvalidity, uids[i], NULL, keys[i],
-		    sizeof(keys[i]));
-		kp[i] = keys[i];
-	}
+	if (n == 0)
+		return 0;
 	/* Only the first can have been in hand at a crash: those before it
 	 * are recorded, those after it not yet tried. */
-	if (intake_attempts(d->rt.db, kp, 1, time(NULL)) != 0)
+	key = intake_key(d->uidvalidity, uids[0], NULL);
+	rc = intake_attempts(d->rt.db, (const char *const *)&key, 1,
+	    time(NULL));
+	free(key);
+	if (rc != 0)
 		return 0;	/* the store is busy: try again next round */
 	runtime_env(&d->rt, time(NULL), &env);
 	rc = imap_fetch_many(d->imap, uids, n, daemon_one_mail, &f);

@@ -7,20 +7,25 @@
  */
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "adjudicator/serve/intake.h"
 #include "common/log.h"
+#include "common/util.h"
 #include "mail/mime.h"
 
-void
-intake_key(uint32_t uidvalidity, uint32_t uid, const char *message_id,
-    char *out, size_t outlen)
+char *
+intake_key(uint32_t uidvalidity, uint32_t uid, const char *message_id)
 {
+	struct buf	 b;
+
+	buf_init(&b);
 	if (uid != 0)
-		snprintf(out, outlen, "imap:%u:%u", uidvalidity, uid);
+		buf_printf(&b, "imap:%u:%u", uidvalidity, uid);
 	else
-		snprintf(out, outlen, "msgid:%s", message_id ? message_id : "");
+		buf_printf(&b, "msgid:%s", message_id ? message_id : "");
+	return buf_steal(&b);
 }
 
 int
@@ -65,16 +70,15 @@ intake_mail(const struct judge_env *env0, const char *raw, size_t len,
 	struct message		*m = NULL;
 	enum judge_result	 jr;
 	enum intake_result	 rc;
-	char			 key[300], why[256];
+	char			*key, why[256];
 	int			 tries;
 
 	if (mime_parse(raw, len, &m, why, sizeof(why)) != 0) {
 		log_warnx("intake uid=%u unreadable: %s", uid, why);
-		intake_key(uidvalidity, uid, NULL, key, sizeof(key));
 		judge_quarantine(&env, NULL, uidvalidity, uid, why);
 		return INTAKE_UNREADABLE;
 	}
-	intake_key(uidvalidity, uid, m->message_id, key, sizeof(key));
+	key = intake_key(uidvalidity, uid, m->message_id);
 	env.failure_key = key;
 	tries = intake_tries(env.db, key, counted, env.now);
 	if (tries > max_failures) {
@@ -110,5 +114,6 @@ intake_mail(const struct judge_env *env0, const char *raw, size_t len,
 	}
 out:
 	message_free(m);
+	free(key);
 	return rc;
 }

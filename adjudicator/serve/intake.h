@@ -18,9 +18,13 @@ enum intake_result {
 	INTAKE_UNREADABLE	/* no sender to answer, recorded as quarantined */
 };
 
-/* The failure-table key of a mail. */
-void	intake_key(uint32_t uidvalidity, uint32_t uid, const char *message_id,
-	    char *out, size_t outlen);
+/*
+ * The failure-table key of a mail: "imap:UIDVALIDITY:UID", or for a mail
+ * without a UID (pbemd deliver) "msgid:" and its whole Message-ID, which
+ * may be long (a header value is kept up to 64 KB): never cut, so two
+ * mails never share a key. Owned (free()).
+ */
+char	*intake_key(uint32_t uidvalidity, uint32_t uid, const char *message_id);
 
 /*
  * Counts one attempt at each of these mails before any is processed, in one

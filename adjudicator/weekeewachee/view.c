@@ -42,6 +42,10 @@ static const char *const wkw_view_reasons[] = {
  * A '*' after a letter marks a piece the players have not seen yet; it
  * appears only where identities are shown (game master, game over).
  */
+#define WKW_DIAGRAM_LEN	(2 * (14 + 1) + 2 * 18 + WKW_RANKS * \
+	(4 + 3 * WKW_FILES + 4))	/* 186 bytes */
+_Static_assert(WKW_DIAGRAM_LEN < GAME_BOARD_MAX, "the diagram fits");
+
 static void
 wkw_view_board(const struct game_state *st, bool black, bool show, char *out,
     size_t outlen)

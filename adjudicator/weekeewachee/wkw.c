@@ -38,10 +38,14 @@ wkw_options(const char *options, bool *blind, struct game_diag *why)
 		p += strspn(p, " \t\r\n");
 		if ((n = strcspn(p, " \t\r\n")) == 0)
 			break;
+		/* A longer word matches no option (all are shorter) and is
+		 * refused, quoted as far as it fits, between characters. */
 		if (n >= sizeof(word))
 			n = sizeof(word) - 1;
 		memcpy(word, p, n);
 		word[n] = '\0';
+		if (p[n] != '\0' && strchr(" \t\r\n", p[n]) == NULL)
+			game_msg_cut(word, n);
 		p += strcspn(p, " \t\r\n");
 		if (strcasecmp(word, "classic") == 0)
 			classic = 1;

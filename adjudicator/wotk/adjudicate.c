@@ -188,6 +188,7 @@ wotk_adjudicate_move(struct game_state *st, const struct game_order *go,
 		l->victim = WOTK_PIECE(1 - st->pos.side, WOTK_PAWN);
 	else if (!(o.move.flags & WOTK_MCASTLE))
 		l->victim = st->pos.sq[o.move.to];
+	/* canon.text is wotk_move_text()'s, which fits l->text (zeroed). */
 	memcpy(l->text, canon.text, sizeof(l->text) - 1);
 	wotk_make(&st->pos, &o.move);
 	st->ply++;

@@ -29,10 +29,14 @@ wotk_setup_token(const char **sp, char *out)
 	n = strcspn(s, " \t,;");
 	if (n == 0)
 		return -1;
+	/* A longer token is cut: it is then longer than every square and
+	 * form name and refused, quoted between characters. */
 	if (n >= WOTK_TOKEN_MAX)
 		n = WOTK_TOKEN_MAX - 1;
 	memcpy(out, s, n);
 	out[n] = '\0';
+	if (s[n] != '\0' && strchr(" \t,;", s[n]) == NULL)
+		game_msg_cut(out, n);
 	*sp = s + strcspn(s, " \t,;");
 	return 0;
 }
@@ -147,6 +151,9 @@ wotk_setup_read(const struct game_state *st, int seat, const char *args,
 	wotk_setup_sort(o);
 	return 0;
 }
+
+/* "SETUP" and WOTK_SIDE_MAX improvements " a1=C": GAME_ORDER_MAX holds it. */
+_Static_assert(5 + 5 * WOTK_SIDE_MAX < GAME_ORDER_MAX, "a set-up fits");
 
 /* "SETUP a1=C b1=J", letters upper case. */
 void

@@ -60,7 +60,7 @@ wotk_state_save(const struct game_state *st, char *buf, size_t cap)
 {
 	struct statetext_out	 o = { buf, cap, 0 };
 	const struct wotk_last	*l = &st->last;
-	char			 opts[128], fen[WOTK_FEN_MAX];
+	char			 opts[128], fen[WOTK_FEN_MAX];	/* see wotk.h */
 	char			 text[WOTK_MOVE_TEXT];
 	int			 i;
 

@@ -64,6 +64,11 @@ wotk_view_square(bool black, int r, int c)
  *	  +---------------------------------+
  *	    a   b   c   d   e   f   g   h
  */
+#define WOTK_DIAGRAM_LEN	(2 * (33 + 1) + 2 * 38 + 8 * (4 + 8 * 4 + 4))
+_Static_assert(WOTK_DIAGRAM_LEN < GAME_BOARD_MAX, "the diagram fits");
+/* A square's label, a letter and the level, in its 4 columns. */
+_Static_assert(WOTK_LEVEL_MAX < 100, "a level has at most 2 digits");
+
 static void
 wotk_view_board(const struct game_state *st, bool black, char *out,
     size_t outlen)

@@ -48,10 +48,14 @@ wotk_options(const char *options, struct wotk_rules *r, struct game_diag *why)
 		p += strspn(p, " \t\r\n");
 		if ((n = strcspn(p, " \t\r\n")) == 0)
 			break;
+		/* A longer word matches no option (all are shorter) and is
+		 * refused, quoted as far as it fits, between characters. */
 		if (n >= sizeof(word))
 			n = sizeof(word) - 1;
 		memcpy(word, p, n);
 		word[n] = '\0';
+		if (p[n] != '\0' && strchr(" \t\r\n", p[n]) == NULL)
+			game_msg_cut(word, n);
 		p += strcspn(p, " \t\r\n");
 		v = strncasecmp(word, "paths=", 6) == 0 ? word + 6 : word;
 		if (wotk_paths_find(v) != NULL)
@@ -77,7 +81,8 @@ wotk_options(const char *options, struct wotk_rules *r, struct game_diag *why)
 	return 0;
 }
 
-/* The options in the canonical words wotk_options() reads back. */
+/* The options in the canonical words wotk_options() reads back: "paths="
+ * a table's word and four flags, under 90 bytes (the caller's 128). */
 void
 wotk_options_text(const struct wotk_rules *r, char *out, size_t outlen)
 {

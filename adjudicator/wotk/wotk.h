@@ -23,6 +23,9 @@
 #define WOTK_SIDE_MAX	16	/* pieces per side: no rule creates any */
 #define WOTK_MAX_MOVES	2048	/* 16 pieces x 27 targets x 3 forms < 2048 */
 #define WOTK_HISTORY	128	/* > 100 plies: the 50-move rule ends first */
+/* A FEN: 64 squares and 7 '/' (71), side, castling and en passant (10),
+ * and two clocks of at most 6 digits each: a position reads clocks up to
+ * 100000, and a game adds far fewer moves than would make a 7th. */
 #define WOTK_FEN_MAX	100
 #define WOTK_MOVE_TEXT	16	/* "e5xd6=I ep", "O-O-O" */
 #define WOTK_HANDICAP_MAX 40	/* points a set-up may spend */

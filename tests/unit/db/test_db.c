@@ -1,8 +1,8 @@
 /*
  * test_db.c - db/db.c, db/games.c and db/mail.c: the store over a real SQLite
  * file in /tmp. Migrations, refusing a newer schema, the game tables, the
- * inbox, failures and the outbox, transactions, and history that is never
- * overwritten.
+ * inbox, failures and the outbox, transactions, history that is never
+ * overwritten, and texts too long for their fields refused, never cut.
  */
 #include "tests/unit/test.h"
 #include <sqlite3.h>
@@ -402,6 +402,56 @@ START_TEST(a_player_of_a_missing_game_is_refused)
 		ck_assert_int_eq(db_player_insert(db, &p, 1), DB_ERR);
 	}
 	ck_assert_int_eq(raw_int("SELECT count(*) FROM players"), 0);
+}
+END_TEST
+
+/*
+ * A stored text longer than its field (a store damaged by hand or by an
+ * old version) is never handed on cut: the row is refused (DB_ERR, logged).
+ * db_game_each() leaves the game out and goes on; db_clock_games() keeps
+ * the page going with an empty name, which names no game.
+ */
+START_TEST(a_text_too_long_for_its_field_is_refused_not_cut)
+{
+	struct db_player	 p[8];
+	struct db_game		 gg;
+	struct db_game_ref	 ref[4];
+	struct each_arg		 a;
+	char			 sql[512], big[301];
+	int64_t			 g = insert_game("Long", "wkw", DB_RUNNING, 1);
+	int			 n;
+
+	insert_game("Short", "wkw", DB_RUNNING, 2);
+	insert_player(g, 0, "a@example.test");
+	insert_player(g, 1, "b@example.test");
+	memset(big, 'x', sizeof(big) - 1);
+	big[sizeof(big) - 1] = '\0';
+	memcpy(big + sizeof(big) - 1 - 13, "@example.test", 13);
+	snprintf(sql, sizeof(sql), "UPDATE players SET address = '%s' "
+	    "WHERE seat = 1", big);
+	raw_exec(sql);
+	ck_assert_int_eq(db_players(db, g, p, 8, &n), DB_ERR);
+
+	snprintf(sql, sizeof(sql), "UPDATE games SET gm_address = '%s' "
+	    "WHERE name = 'Long'", big);
+	raw_exec(sql);
+	ck_assert_int_eq(db_game_get(db, "Long", &gg), DB_ERR);
+	ck_assert_int_eq(db_game_get(db, "Short", &gg), DB_OK);
+	memset(&a, 0, sizeof(a));
+	ck_assert_int_eq(db_game_each(db, each_cb, &a), DB_OK);
+	ck_assert_int_eq(a.n, 1);
+	ck_assert_str_eq(a.names[0], "Short");
+
+	/* A name of 100 bytes in the clock's page of running games. */
+	snprintf(sql, sizeof(sql), "INSERT INTO clocks(game_id, move, retreat, "
+	    "adjust, grace, days, at, tz, cd) SELECT id, 1, 1, 1, 0, 'SMTWTFS', "
+	    "-1, 'UTC', 0 FROM games; UPDATE games SET name = '%.100s' "
+	    "WHERE name = 'Long'", big);
+	raw_exec(sql);
+	ck_assert_int_eq(db_clock_games(db, 0, ref, 4, &n), DB_OK);
+	ck_assert_int_eq(n, 2);
+	ck_assert_str_eq(ref[0].name, "");
+	ck_assert_str_eq(ref[1].name, "Short");
 }
 END_TEST
 
@@ -866,6 +916,7 @@ test_suite(void)
 	tcase_add_test(tc, game_each_visits_every_game_by_name_and_can_stop);
 	tcase_add_test(tc, players_come_back_ordered_by_seat);
 	tcase_add_test(tc, a_player_of_a_missing_game_is_refused);
+	tcase_add_test(tc, a_text_too_long_for_its_field_is_refused_not_cut);
 	tcase_add_test(tc, phases_round_trip_and_a_missing_phase_is_none);
 	tcase_add_test(tc, the_phases_table_never_loses_a_row);
 	tcase_add_test(tc, order_put_replaces_the_same_slot);

@@ -252,3 +252,22 @@ tg_assert_over(const struct game_ops *ops, const struct game_state *st,
 	ck_assert_msg(m != NULL, "no %s", key);
 	ck_assert_str_eq(m->args[m->nargs - 1], reason);
 }
+
+bool
+tg_utf8_complete(const char *s)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+	int			 need, i;
+
+	while (*p != '\0') {
+		need = *p < 0x80 ? 0 : *p >= 0xf0 ? 3 : *p >= 0xe0 ? 2 :
+		    *p >= 0xc0 ? 1 : -1;
+		if (need < 0)
+			return false;
+		for (i = 1; i <= need; i++)
+			if ((p[i] & 0xc0) != 0x80)
+				return false;
+		p += need + 1;
+	}
+	return true;
+}

@@ -10,6 +10,8 @@
 #ifndef PBEMD_TEST_SUPPORT_GAME_H
 #define PBEMD_TEST_SUPPORT_GAME_H
 
+#include <stdbool.h>
+
 #include "adjudicator/diplomacy/dip.h"
 #include "adjudicator/game/game.h"
 
@@ -60,5 +62,9 @@ int		 tg_turn(const struct game_ops *, const struct game_state *);
 void		 tg_assert_over(const struct game_ops *,
 		    const struct game_state *, int winner, const char *prefix,
 		    const char *reason);
+
+/* Whether s is complete UTF-8: a quote cut to fit a message argument
+ * (GAME_ARG_MAX) never ends inside a character. */
+bool		 tg_utf8_complete(const char *s);
 
 #endif

@@ -413,6 +413,139 @@ START_TEST(random_games_round_trip)
 }
 END_TEST
 
+/* The line a refusal quotes is cut to 63 bytes between characters: the
+ * umlauts after the order are no words of it, so it reads, and it is
+ * refused (not Austria's unit) with the line quoted. */
+START_TEST(a_refused_line_is_quoted_between_characters)
+{
+	struct tg	*g = tg_new(&dip_ops, "");
+	char		 line[128];
+	int		 i, n;
+
+	for (n = 1; n <= 2; n++) {
+		snprintf(line, sizeof(line), "A PAR - BUR%*s", n, "");
+		for (i = 0; i < 40; i++)
+			strcat(line, "ä");
+		tg_refused(g, AUS, line, "dip.err.not_yours");
+		ck_assert_msg(tg_utf8_complete(g->why.msg.args[0]), "%s",
+		    g->why.msg.args[0]);
+		ck_assert_uint_ge(strlen(g->why.msg.args[0]), GAME_ARG_MAX - 2);
+		ck_assert_int_eq(strncmp(g->why.msg.args[0], line,
+		    strlen(g->why.msg.args[0])), 0);
+	}
+	tg_free(g);
+}
+END_TEST
+
+/* Forty umlauts: 80 bytes, so a cut at an odd length meets the
+ * second byte of one. */
+static void
+umlauts(char *out, size_t len, const char *head)
+{
+	int	 i;
+
+	snprintf(out, len, "%s", head);
+	for (i = 0; i < 40; i++)
+		strncat(out, "ä", len - strlen(out) - 1);
+}
+
+/* An unknown option word is quoted cut between characters. */
+START_TEST(a_long_option_word_is_quoted_between_characters)
+{
+	struct game_state	*st;
+	struct game_diag	 why;
+	char			 opt[128];
+
+	umlauts(opt, sizeof(opt), "");
+	ck_assert_int_eq(dip_ops.create(opt, 1, &st, &why), -1);
+	ck_assert_str_eq(why.msg.key, "dip.err.option");
+	ck_assert_msg(tg_utf8_complete(why.msg.args[0]), "%s",
+	    why.msg.args[0]);
+	ck_assert_uint_eq(strlen(why.msg.args[0]), 30);
+}
+END_TEST
+
+/* A state line with more words than load() reads (40) is refused, not
+ * read in part (here England's Belgium would be left out). */
+START_TEST(a_state_line_with_too_many_words_is_refused)
+{
+	struct tg		*g = tg_new(&dip_ops, "");
+	struct game_state	*st;
+	struct game_diag	 why;
+	char			*text = tg_save(g), *at, *bad, owns[512];
+	int			 i;
+
+	snprintf(owns, sizeof(owns), "owns: ENG EDI LON LVP");
+	for (i = 0; i < 36; i++)
+		strcat(owns, " LON");
+	strcat(owns, " BEL");
+	at = strstr(text, "owns: ENG EDI LON LVP");
+	ck_assert_ptr_nonnull(at);
+	bad = calloc(1, strlen(text) + sizeof(owns));
+	memcpy(bad, text, (size_t)(at - text));
+	strcat(bad, owns);
+	strcat(bad, at + strlen("owns: ENG EDI LON LVP"));
+	ck_assert_int_eq(dip_ops.load(bad, &st, &why), -1);
+	ck_assert_str_eq(why.msg.key, "dip.err.state");
+	/* One word fewer is read whole: Belgium is England's. */
+	strcpy(strstr(bad, " LON BEL"), " BEL");
+	strcat(bad, at + strlen("owns: ENG EDI LON LVP"));
+	ck_assert_int_eq(dip_ops.load(bad, &st, &why), 0);
+	dip_ops.free(st);
+	free(bad);
+	free(text);
+	tg_free(g);
+}
+END_TEST
+
+/*
+ * A diagram that grows past GAME_BOARD_MAX (game.h): a stored retreat
+ * phase with 24 units that could each retreat to 35 places. It used to
+ * be cut in the middle of a line, without a word; now it ends with the
+ * marker line after a whole line and the report says it is cut.
+ */
+START_TEST(a_diagram_too_long_is_cut_after_a_whole_line)
+{
+	static const char *const powers[] = { "AUS", "ENG", "FRA", "GER",
+	    "ITA", "RUS", "TUR" };
+	struct tg	*g = tg_new(&dip_ops, "");
+	struct game_state *st;
+	struct game_diag why;
+	struct game_view *v = calloc(1, sizeof(*v));
+	char		*text = tg_save(g), *big, *at;
+	size_t		 len;
+	int		 i, l;
+
+	big = calloc(1, strlen(text) + 24 * 256);
+	strcpy(big, text);
+	at = strstr(big, "phase: S1901M");
+	ck_assert_ptr_nonnull(at);
+	memcpy(at, "phase: S1901R", 13);
+	for (i = 0; i < 24; i++) {
+		at = big + strlen(big);
+		sprintf(at, "retreat: %s A %s %s 0", powers[i % 7],
+		    tg_map.prov[i].abbr, tg_map.prov[i + 1].abbr);
+		for (l = 0; l < 35; l++)
+			sprintf(at + strlen(at), " %s", tg_map.prov[l + 30].abbr);
+		strcat(at, "\n");
+	}
+	ck_assert_int_eq(dip_ops.load(big, &st, &why), 0);
+	dip_ops.view(st, GAME_SEAT_GM, v);
+	len = strlen(v->board);
+	ck_assert_uint_lt(len, GAME_BOARD_MAX);
+	ck_assert_str_eq(v->board + len - strlen(GAME_BOARD_CUT),
+	    GAME_BOARD_CUT);
+	ck_assert_int_eq(v->board[len - strlen(GAME_BOARD_CUT) - 1], '\n');
+	ck_assert_str_eq(v->msgs[0].key, "game.board_cut");
+	ck_assert_ptr_nonnull(tg_find(v, "dip.view.must_retreat", NULL));
+	dip_ops.free(st);
+	free(v);
+	free(big);
+	free(text);
+	tg_free(g);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -422,7 +555,11 @@ test_suite(void)
 	tc = tcase_create("game_ops");
 	tcase_add_unchecked_fixture(tc, tg_map_setup, NULL);
 	tcase_add_test(tc, create_takes_the_options_and_refuses_unknown_words);
+	tcase_add_test(tc, a_long_option_word_is_quoted_between_characters);
 	tcase_add_test(tc, orders_are_checked_on_arrival);
+	tcase_add_test(tc, a_refused_line_is_quoted_between_characters);
+	tcase_add_test(tc, a_state_line_with_too_many_words_is_refused);
+	tcase_add_test(tc, a_diagram_too_long_is_cut_after_a_whole_line);
 	tcase_add_test(tc, two_years_with_a_retreat_and_builds);
 	tcase_add_test(tc,
 	    missing_retreats_disband_and_missing_removals_follow_disorder);

@@ -4,6 +4,7 @@
  * is refused with the line that is wrong.
  */
 #include "tests/unit/test.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -133,6 +134,33 @@ START_TEST(refuses_an_unknown_province)
 }
 END_TEST
 
+/*
+ * Names that do not fit their fields are refused, not cut: a cut name
+ * could match a word an order cuts the same way (dip.h, DIP_NAME_MAX),
+ * and a record's fields past MAP_FIELDS would have been dropped.
+ */
+START_TEST(refuses_names_and_records_too_long_for_their_fields)
+{
+	char	 many[512];
+	int	 i;
+
+	refuses("PROVINCE BOH  LAND  -  -   -     Bohemia",
+	    "PROVINCE BOH  LAND  -  -   -     Kingdom of Bohemia, Margraviate of Moravia");
+	refuses("ALIAS ADR adriatic",
+	    "ALIAS ADR adriaticadriaticadriaticadriatic");
+	refuses("ALIAS ADR adriatic",
+	    "ALIAS ADR adriaticadriaticadriaticadriati");
+	refuses("POWER AUS Austria Austrian",
+	    "POWER AUS Austria-Hungarian Austrian");
+	refuses("POWER AUS Austria Austrian", "POWER AUST Austria Austrian");
+	snprintf(many, sizeof(many), "ALIAS ADR adriatic");
+	for (i = 0; i < 50; i++)
+		snprintf(many + strlen(many), sizeof(many) - strlen(many),
+		    " adr%c%c", 'a' + i / 26, 'a' + i % 26);
+	refuses("ALIAS ADR adriatic", many);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -148,6 +176,7 @@ test_suite(void)
 	tcase_add_test(t, refuses_wrong_counts);
 	tcase_add_test(t, refuses_an_unknown_record);
 	tcase_add_test(t, refuses_an_unknown_province);
+	tcase_add_test(t, refuses_names_and_records_too_long_for_their_fields);
 	suite_add_tcase(s, t);
 	return s;
 }

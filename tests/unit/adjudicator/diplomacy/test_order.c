@@ -1,8 +1,11 @@
 /*
  * test_order.c - adjudicator/diplomacy/order.c: orders as players write
- * them, errors that quote the order and suggest names, no coast guessed.
+ * them, errors that quote the order and suggest names, no coast guessed;
+ * quotes and suggestions that do not fit an argument are cut between
+ * characters and between names, never inside one.
  */
 #include "tests/unit/test.h"
+#include <stdio.h>
 #include <string.h>
 
 #include "adjudicator/diplomacy/dip.h"
@@ -167,6 +170,52 @@ START_TEST(quotes_the_order_and_suggests_names)
 }
 END_TEST
 
+/* Three suggestions are 82 bytes: the third used to be cut to
+ * "Western ?" in the reply. */
+START_TEST(suggests_whole_names_that_fit_the_argument)
+{
+	struct game_diag why;
+
+	ck_assert_str_eq(error_of("F LON - Med", &why),
+	    "dip.err.unknown_province_hint");
+	ck_assert_str_eq(why.msg.args[2],
+	    "Eastern Mediterranean (EAS), Mid-Atlantic Ocean (MAO)");
+	ck_assert_str_eq(error_of("F LON - Nort", &why),
+	    "dip.err.unknown_province_hint");
+	ck_assert_str_eq(why.msg.args[2],
+	    "North Africa (NAF), Norwegian Sea (NWG), Norway (NWY)");
+}
+END_TEST
+
+/* The quoted order and the quoted word are cut at 63 bytes: never in
+ * the middle of an umlaut, which a mail reader shows as garbage. */
+START_TEST(quotes_are_cut_between_characters)
+{
+	struct game_diag why;
+	char		 text[128];
+	size_t		 i, n;
+
+	for (n = 0; n < 2; n++) {
+		/* "A PAR - X" or "A PAR - XY", then umlauts: the cut at 63
+		 * bytes falls once on each byte of an "ä". */
+		snprintf(text, sizeof(text), "A PAR - X%s", n ? "Y" : "");
+		for (i = 0; i < 40; i++)
+			strcat(text, "ä");
+		ck_assert_str_eq(error_of(text, &why),
+		    "dip.err.unknown_province");
+		ck_assert_msg(tg_utf8_complete(why.msg.args[0]), "%s",
+		    why.msg.args[0]);
+		ck_assert_msg(tg_utf8_complete(why.msg.args[1]), "%s",
+		    why.msg.args[1]);
+		ck_assert_uint_ge(strlen(why.msg.args[0]), GAME_ARG_MAX - 2);
+		ck_assert_int_eq(strncmp(why.msg.args[0], text,
+		    strlen(why.msg.args[0])), 0);
+		ck_assert_int_eq(strncmp(why.msg.args[1], text + 8,
+		    strlen(why.msg.args[1])), 0);
+	}
+}
+END_TEST
+
 START_TEST(formats_what_it_reads_back)
 {
 	static const char *const texts[] = { "A PAR - BUR", "F MAO - SPA/NC",
@@ -203,6 +252,8 @@ test_suite(void)
 	tcase_add_test(t, reads_several_orders_per_line);
 	tcase_add_test(t, reads_retreats_builds_and_removals);
 	tcase_add_test(t, quotes_the_order_and_suggests_names);
+	tcase_add_test(t, suggests_whole_names_that_fit_the_argument);
+	tcase_add_test(t, quotes_are_cut_between_characters);
 	tcase_add_test(t, formats_what_it_reads_back);
 	suite_add_tcase(s, t);
 	return s;

@@ -163,6 +163,27 @@ START_TEST(first_dislodgement_starts_the_zombie_board)
 }
 END_TEST
 
+/*
+ * A placement or undead line longer than the parser's copy (ZP_LINE) is
+ * refused as too long. It used to be cut: "ZOMBIE A WAR", 250 blanks and
+ * "x" read as "ZOMBIE A WAR" and was accepted, though the whole line is
+ * no placement.
+ */
+START_TEST(a_placement_too_long_to_read_whole_is_refused)
+{
+	struct tg	*g = first_zombie();
+	char		 line[300];
+
+	snprintf(line, sizeof(line), "ZOMBIE A WAR%250sx", "");
+	tg_refused(g, RUS, line, "dip.err.too_long");
+	ck_assert_int_eq(strncmp(g->why.msg.args[0], "ZOMBIE A WAR", 12), 0);
+	snprintf(line, sizeof(line), "ZOMBIE A WAR%230sx", "");
+	tg_refused(g, RUS, line, "dip.err.trailing");
+	tg_ok(g, RUS, "ZOMBIE A WAR");
+	tg_free(g);
+}
+END_TEST
+
 START_TEST(unplaced_zombies_go_to_the_first_free_home_centre)
 {
 	struct tg		*g = first_zombie();
@@ -451,6 +472,56 @@ START_TEST(random_zombie_games_round_trip)
 }
 END_TEST
 
+/* A refusal quotes the line cut to 63 bytes between characters. */
+START_TEST(a_refused_line_is_quoted_between_characters)
+{
+	struct tg	*g = tg_new(&zombie_ops, "");
+	char		 line[128];
+	int		 i, n;
+
+	for (n = 1; n <= 2; n++) {
+		snprintf(line, sizeof(line), "ZOMBIE A VIE%*s", n, "");
+		for (i = 0; i < 40; i++)
+			strcat(line, "ä");
+		tg_refused(g, AUS, line, "zombie.err.no_zombie");
+		ck_assert_msg(tg_utf8_complete(g->why.msg.args[0]), "%s",
+		    g->why.msg.args[0]);
+		ck_assert_uint_ge(strlen(g->why.msg.args[0]), GAME_ARG_MAX - 2);
+		ck_assert_int_eq(strncmp(g->why.msg.args[0], line,
+		    strlen(g->why.msg.args[0])), 0);
+	}
+	tg_free(g);
+}
+END_TEST
+
+/* Forty umlauts: 80 bytes, so a cut at an odd length meets the
+ * second byte of one. */
+static void
+umlauts(char *out, size_t len, const char *head)
+{
+	int	 i;
+
+	snprintf(out, len, "%s", head);
+	for (i = 0; i < 40; i++)
+		strncat(out, "ä", len - strlen(out) - 1);
+}
+
+/* An unknown option word is quoted cut between characters. */
+START_TEST(a_long_option_word_is_quoted_between_characters)
+{
+	struct game_state	*st;
+	struct game_diag	 why;
+	char			 opt[128];
+
+	umlauts(opt, sizeof(opt), "");
+	ck_assert_int_eq(zombie_ops.create(opt, 1, &st, &why), -1);
+	ck_assert_str_eq(why.msg.key, "zombie.err.option");
+	ck_assert_msg(tg_utf8_complete(why.msg.args[0]), "%s",
+	    why.msg.args[0]);
+	ck_assert_uint_eq(strlen(why.msg.args[0]), 30);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -460,8 +531,11 @@ test_suite(void)
 	tc = tcase_create("zombie_ops");
 	tcase_add_unchecked_fixture(tc, tg_map_setup, NULL);
 	tcase_add_test(tc, create_takes_undead_and_refuses_other_words);
+	tcase_add_test(tc, a_long_option_word_is_quoted_between_characters);
 	tcase_add_test(tc, board_markers_set_the_board_of_the_next_lines);
+	tcase_add_test(tc, a_refused_line_is_quoted_between_characters);
 	tcase_add_test(tc, first_dislodgement_starts_the_zombie_board);
+	tcase_add_test(tc, a_placement_too_long_to_read_whole_is_refused);
 	tcase_add_test(tc, unplaced_zombies_go_to_the_first_free_home_centre);
 	tcase_add_test(tc, zombies_without_a_free_centre_are_lost);
 	tcase_add_test(tc, zombie_board_units_retreat);

@@ -1,7 +1,8 @@
 /*
  * test_msg.c - adjudicator/game/msg.c: the lines of a view and the cap
  * game_view_add keeps (game.h, GAME_VIEW_MSGS), the text the notice of a
- * full view has in both catalogs, and arguments too long for
+ * full view has in both catalogs, the diagram cut after a whole line at
+ * GAME_BOARD_MAX and its notice, and arguments too long for
  * GAME_ARG_MAX cut at a character boundary, never inside a UTF-8
  * sequence.
  */
@@ -201,6 +202,31 @@ START_TEST(long_arguments_are_cut_between_characters)
 }
 END_TEST
 
+/* The helpers a game quotes a player's text with before it makes the
+ * message: the same cut as the arguments themselves. */
+START_TEST(a_games_own_argument_buffer_is_cut_the_same_way)
+{
+	char	 arg[GAME_ARG_MAX], word[GAME_ARG_MAX];
+	size_t	 skip, n;
+
+	for (skip = 0; skip < strlen(german); skip++) {
+		if (((unsigned char)german[skip] & 0xc0) == 0x80)
+			continue;
+		game_msg_format(arg, "%.*s", (int)strlen(german + skip),
+		    german + skip);
+		assert_cut(arg, german + skip);
+		/* A word copied by hand to what fits, then cut. */
+		n = strlen(german + skip);
+		if (n > sizeof(word) - 1)
+			n = sizeof(word) - 1;
+		memcpy(word, german + skip, n);
+		word[n] = '\0';
+		game_msg_cut(word, n);
+		assert_cut(word, german + skip);
+	}
+}
+END_TEST
+
 START_TEST(umlauts_alone_lose_a_whole_letter_at_the_cut)
 {
 	struct game_msg	 m;
@@ -223,6 +249,84 @@ START_TEST(umlauts_alone_lose_a_whole_letter_at_the_cut)
 }
 END_TEST
 
+/* Lines of 100 bytes ("0000...\n", "0001...\n", ...) into the diagram. */
+static void
+board_lines(struct game_view *v, int from, int n)
+{
+	int	 i;
+
+	for (i = from; i < from + n; i++)
+		game_view_board(v, "%04d%095d\n", i, 0);
+}
+
+START_TEST(a_diagram_that_fits_is_kept_whole)
+{
+	struct game_view	*v = view_new();
+
+	board_lines(v, 0, 40);
+	game_view_board(v, "%0*d", GAME_BOARD_MAX - 1 - 4000, 7);
+	ck_assert_uint_eq(strlen(v->board), GAME_BOARD_MAX - 1);
+	ck_assert_int_eq(v->nmsgs, 0);
+	free(v);
+}
+END_TEST
+
+/* game.h, GAME_BOARD_MAX: cut after the last whole line, the marker
+ * line, one message; nothing is appended after the cut. */
+START_TEST(a_diagram_too_long_is_cut_after_a_whole_line_and_says_so)
+{
+	struct game_view	*v = view_new();
+	size_t			 len, mark = strlen(GAME_BOARD_CUT);
+
+	board_lines(v, 0, 45);
+	len = strlen(v->board);
+	ck_assert_uint_lt(len, GAME_BOARD_MAX);
+	ck_assert_uint_ge(len, GAME_BOARD_MAX - 100 - mark);
+	ck_assert_str_eq(v->board + len - mark, GAME_BOARD_CUT);
+	/* 40 whole lines (4000 bytes) and the marker: line 40 would have
+	 * ended past the room the marker needs. */
+	ck_assert_uint_eq(len, 4000 + mark);
+	ck_assert_int_eq(strncmp(v->board + 3900, "0039", 4), 0);
+	ck_assert_int_eq(v->nmsgs, 1);
+	ck_assert_str_eq(v->msgs[0].key, GAME_BOARD_CUT_KEY);
+	ck_assert_str_eq(v->msgs[0].key, "game.board_cut");
+	ck_assert_str_eq(v->msgs[0].args[0], "4096");
+	/* Later lines, even short ones, are left out. */
+	game_view_board(v, "x\n");
+	ck_assert_uint_eq(strlen(v->board), len);
+	ck_assert_int_eq(v->nmsgs, 1);
+	free(v);
+}
+END_TEST
+
+START_TEST(the_notice_of_a_cut_diagram_reads_in_english_and_german)
+{
+	struct catalog	*en, *de;
+	struct game_view *v = view_new();
+	struct buf	 out;
+	char		 err[256];
+
+	en = catalog_load("templates", "en", NULL, err, sizeof(err));
+	ck_assert_msg(en != NULL, "%s", err);
+	de = catalog_load("templates", "de", NULL, err, sizeof(err));
+	ck_assert_msg(de != NULL, "%s", err);
+	board_lines(v, 0, 50);
+	buf_init(&out);
+	catalog_render(en, &v->msgs[0], &out);
+	ck_assert_msg(strstr(out.data, "into 4096 bytes") != NULL, "%s",
+	    out.data);
+	buf_free(&out);
+	buf_init(&out);
+	catalog_render(de, &v->msgs[0], &out);
+	ck_assert_msg(strstr(out.data, "nicht in 4096 Bytes") != NULL, "%s",
+	    out.data);
+	buf_free(&out);
+	catalog_free(de);
+	catalog_free(en);
+	free(v);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -237,9 +341,17 @@ test_suite(void)
 	tcase_add_test(tc,
 	    the_notice_of_a_full_view_reads_in_english_and_german);
 	suite_add_tcase(s, tc);
+	tc = tcase_create("game_view_board");
+	tcase_add_test(tc, a_diagram_that_fits_is_kept_whole);
+	tcase_add_test(tc,
+	    a_diagram_too_long_is_cut_after_a_whole_line_and_says_so);
+	tcase_add_test(tc,
+	    the_notice_of_a_cut_diagram_reads_in_english_and_german);
+	suite_add_tcase(s, tc);
 	tc = tcase_create("utf8");
 	tcase_add_test(tc, long_arguments_are_cut_between_characters);
 	tcase_add_test(tc, umlauts_alone_lose_a_whole_letter_at_the_cut);
+	tcase_add_test(tc, a_games_own_argument_buffer_is_cut_the_same_way);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -127,6 +127,18 @@ START_TEST(no_key_is_defined_twice)
 }
 END_TEST
 
+/* A game names a key in a struct game_msg of GAME_KEY_MAX bytes: every
+ * key of the catalogs fits it whole (msg.c cuts a longer one). */
+START_TEST(every_key_fits_a_message)
+{
+	size_t	 i;
+
+	for (i = 0; i < catalog_size(en); i++)
+		ck_assert_msg(strlen(catalog_key_at(en, i)) < GAME_KEY_MAX,
+		    "%s", catalog_key_at(en, i));
+}
+END_TEST
+
 /* ---- a templates directory of our own ---- */
 
 static char	 dir[64];
@@ -319,6 +331,54 @@ START_TEST(a_line_without_equals_is_refused_with_file_and_line)
 }
 END_TEST
 
+/* More files than catalog_load() takes: refused, where the ones past
+ * the 64th used to be left out (and their keys print as "[key]"). */
+START_TEST(more_catalog_files_than_it_takes_are_refused)
+{
+	char	 why[256] = "", rel[64], p[256];
+	int	 i;
+
+	make_dir("many");
+	for (i = 0; i < 65; i++) {
+		snprintf(rel, sizeof(rel), "many/f%02d.txt", i);
+		write_file(rel, "k = v\n");
+	}
+	ck_assert_ptr_null(catalog_load(dir, "many", NULL, why, sizeof(why)));
+	ck_assert_msg(strstr(why, "more than 64 catalog files") != NULL,
+	    "why: %s", why);
+	snprintf(p, sizeof(p), "%s/many/f64.txt", dir);
+	remove(p);
+	{
+		struct catalog *c = catalog_load(dir, "many", NULL, why,
+		    sizeof(why));
+
+		ck_assert_msg(c != NULL, "%s", why);
+		catalog_free(c);
+	}
+	for (i = 0; i < 64; i++) {
+		snprintf(p, sizeof(p), "%s/many/f%02d.txt", dir, i);
+		remove(p);
+	}
+	snprintf(p, sizeof(p), "%s/many", dir);
+	remove(p);
+}
+END_TEST
+
+/* A path of more than 1023 bytes: cut, "DIR/./././..." opened DIR itself
+ * and gave an empty catalog. */
+START_TEST(a_path_too_long_is_refused)
+{
+	char	 why[256] = "", pad[1100];
+
+	snprintf(pad, sizeof(pad), "%s", dir);
+	while (strlen(pad) < 1030)
+		strcat(pad, "/.");
+	ck_assert_ptr_null(catalog_load(pad, "en", NULL, why, sizeof(why)));
+	ck_assert_msg(strstr(why, "path longer than 1023 bytes") != NULL,
+	    "why: %s", why);
+}
+END_TEST
+
 START_TEST(a_missing_language_is_refused)
 {
 	char	 why[256] = "";
@@ -341,6 +401,7 @@ test_suite(void)
 	tcase_add_test(tc, every_de_key_exists_in_en);
 	tcase_add_test(tc, each_pair_uses_the_same_placeholders);
 	tcase_add_test(tc, no_key_is_defined_twice);
+	tcase_add_test(tc, every_key_fits_a_message);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("render");
@@ -356,6 +417,8 @@ test_suite(void)
 	tcase_add_checked_fixture(tc, tmp_setup, tmp_teardown);
 	tcase_add_test(tc, a_line_without_equals_is_refused_with_file_and_line);
 	tcase_add_test(tc, a_missing_language_is_refused);
+	tcase_add_test(tc, more_catalog_files_than_it_takes_are_refused);
+	tcase_add_test(tc, a_path_too_long_is_refused);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -171,6 +171,24 @@ START_TEST(a_password_file_gives_its_first_line_only)
 }
 END_TEST
 
+/* A first line of 1000 bytes is the password whole; it used to be cut
+ * to 511 bytes, which the server would refuse as a wrong password. */
+START_TEST(a_long_password_is_read_whole)
+{
+	struct config	 c;
+	char		 why[256] = "", text[512], pw[1001];
+
+	memset(pw, 'p', sizeof(pw) - 1);
+	pw[sizeof(pw) - 1] = '\0';
+	write_to(pwfile, pw);
+	snprintf(text, sizeof(text), MINIMAL "password_file = %s\n", pwfile);
+	write_ini(text);
+	ck_assert_msg(config_load(ini, &c, why, sizeof(why)) == 0, "%s", why);
+	ck_assert_str_eq(c.smtp.password, pw);
+	config_free(&c);
+}
+END_TEST
+
 START_TEST(a_missing_password_file_is_refused)
 {
 	refused(MINIMAL "password_file = /nonexistent/pbemd/pw\n",
@@ -308,6 +326,7 @@ test_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, a_full_file_is_read);
 	tcase_add_test(tc, a_password_file_gives_its_first_line_only);
+	tcase_add_test(tc, a_long_password_is_read_whole);
 	tcase_add_test(tc, defaults_fill_what_is_not_given);
 	suite_add_tcase(s, tc);
 

@@ -368,6 +368,46 @@ START_TEST(legal_resign_and_options)
 }
 END_TEST
 
+/* Forty umlauts: 80 bytes, so a cut at an odd length meets the
+ * second byte of one. */
+static void
+umlauts(char *out, size_t len, const char *head)
+{
+	int	 i;
+
+	snprintf(out, len, "%s", head);
+	for (i = 0; i < 40; i++)
+		strncat(out, "ä", len - strlen(out) - 1);
+}
+
+/* Words too long for their buffers are refused and quoted cut between
+ * characters: an option of CREATE, a form name in SETUP. */
+START_TEST(long_words_are_quoted_between_characters)
+{
+	static const int	 pts[2] = { 0, 3 };
+	struct game_state	*st;
+	struct game_diag	 why;
+	char			 line[128];
+	char			 ctx[GAME_CTX_MAX] = "";
+	struct game_order	 o;
+
+	umlauts(line, sizeof(line), "");
+	ck_assert_int_eq(wotk_ops.create(line, 1, &st, &why), -1);
+	ck_assert_str_eq(why.msg.key, "wotk.err.option");
+	ck_assert_msg(tg_utf8_complete(why.msg.args[0]), "%s",
+	    why.msg.args[0]);
+	ck_assert_uint_eq(strlen(why.msg.args[0]), 30);
+	st = new_game("", pts, 0);
+	umlauts(line, sizeof(line), "SETUP h1=x");
+	ck_assert_int_eq(wotk_ops.parse(st, 1, line, ctx, &o, 1, &why), -1);
+	ck_assert_str_eq(why.msg.key, "wotk.err.form_unknown");
+	ck_assert_msg(tg_utf8_complete(why.msg.args[0]), "%s",
+	    why.msg.args[0]);
+	ck_assert_uint_eq(strlen(why.msg.args[0]), 19);
+	wotk_ops.free(st);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -382,6 +422,7 @@ test_suite(void)
 	tcase_add_test(tc, handicap_setup_and_castling_with_improved_corner);
 	tcase_add_test(tc, view_cells_follow_the_board);
 	tcase_add_test(tc, legal_resign_and_options);
+	tcase_add_test(tc, long_words_are_quoted_between_characters);
 	suite_add_tcase(s, tc);
 	return s;
 }
