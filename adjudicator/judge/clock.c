@@ -113,15 +113,15 @@ int
 judge_clock_propose(struct judge_session *s, const struct judge_seat *w,
     struct db_clock *c, time_t start)
 {
-	struct db_absence	 a[32];
-	struct deadline_span	 span[32];
+	struct db_absence	 a[JUDGE_ABSENCES_MAX];
+	struct deadline_span	 span[JUDGE_ABSENCES_MAX];
 	struct db_player	 p[GAME_MAX_SEATS];
 	struct deadline_conf	 conf;
 	int			 na, np, n = 0, i, j;
 
-	if (db_absences(s->env->db, w->game.id, s->env->now, a, 32, &na) !=
-	    DB_OK || db_players(s->env->db, w->game.id, p, GAME_MAX_SEATS,
-	    &np) != DB_OK) {
+	if (db_absences(s->env->db, w->game.id, s->env->now, a,
+	    JUDGE_ABSENCES_MAX, &na) != DB_OK || db_players(s->env->db,
+	    w->game.id, p, GAME_MAX_SEATS, &np) != DB_OK) {
 		judge_store_failed(s);
 		return -1;
 	}

@@ -14,6 +14,14 @@
 #include "adjudicator/judge/deadline.h"
 #include "adjudicator/judge/session.h"
 
+/*
+ * A player holds at most this many absences that are not over (SET
+ * ABSENCE refuses the next one), so the proposal reads every absence of a
+ * game: GAME_MAX_SEATS times as many.
+ */
+#define JUDGE_ABSENCES_SEAT	4
+#define JUDGE_ABSENCES_MAX	(GAME_MAX_SEATS * JUDGE_ABSENCES_SEAT)
+
 /* CREATE with clock options: the row, and the reply lines saying it. */
 int	judge_clock_created(struct judge_session *, const struct db_game *,
 	    const struct deadline_conf *);

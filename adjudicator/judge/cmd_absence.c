@@ -97,6 +97,28 @@ judge_absence_repropose(struct judge_session *s, struct db_clock *c,
 	judge_notify_notes(s, &s->who, c->tz, JUDGE_NOTIFY_ALL, &m, 1);
 }
 
+/* Whether the seat may announce one more absence; says why not. */
+static bool
+judge_absence_room(struct judge_session *s)
+{
+	struct db_absence	 a[JUDGE_ABSENCES_MAX];
+	int			 n, i, mine = 0;
+
+	if (db_absences(s->env->db, s->who.game.id, s->env->now, a,
+	    JUDGE_ABSENCES_MAX, &n) != DB_OK) {
+		judge_store_failed(s);
+		return false;
+	}
+	for (i = 0; i < n; i++)
+		if (a[i].seat == s->who.seat)
+			mine++;
+	if (mine >= JUDGE_ABSENCES_SEAT) {
+		judge_err(s, "clock.err.absence_full", 0);
+		return false;
+	}
+	return true;
+}
+
 /* SET ABSENCE <yyyy-mm-dd> [[TO] <yyyy-mm-dd>] */
 void
 judge_cmd_set_absence(struct judge_session *s, const struct judge_line *l)
@@ -124,6 +146,8 @@ judge_cmd_set_absence(struct judge_session *s, const struct judge_line *l)
 		judge_err(s, "clock.err.absence_long", 0);
 		return;
 	}
+	if (!judge_absence_room(s))
+		return;
 	if (db_absence_add(s->env->db, s->who.game.id, s->who.seat, away.from,
 	    away.to, now) != DB_OK) {
 		judge_store_failed(s);

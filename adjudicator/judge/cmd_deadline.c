@@ -20,7 +20,9 @@
 #include "adjudicator/judge/seats.h"
 #include "common/log.h"
 
+/* A seat has one open request a phase (a second is refused): they fit. */
 #define JUDGE_MAX_REQUESTS	16
+_Static_assert(JUDGE_MAX_REQUESTS >= GAME_MAX_SEATS, "every seat's request");
 
 /*
  * Says key (game, t) to the sender and announces it to the rest of the
@@ -139,15 +141,26 @@ static void
 judge_deadline_ask(struct judge_session *s, const struct judge_line *l,
     struct db_clock *c)
 {
-	struct game_msg	 m;
-	char		 d[16];
-	int		 secs;
+	struct db_extension	 e[JUDGE_MAX_REQUESTS];
+	struct game_msg		 m;
+	char			 d[16];
+	int			 secs, n, i;
 
 	if (l->argc != 2 || deadline_duration(l->argv[1], &secs) != 0 ||
 	    secs > DEADLINE_MAX_AWAY) {
 		judge_err(s, "clock.err.extend_usage", 0);
 		return;
 	}
+	if (db_extensions_open(s->env->db, s->who.game.id, s->who.game.phase,
+	    e, JUDGE_MAX_REQUESTS, &n) != DB_OK) {
+		judge_store_failed(s);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		if (e[i].seat == s->who.seat) {
+			judge_err(s, "clock.err.extend_open", 0);
+			return;
+		}
 	if (db_extension_add(s->env->db, s->who.game.id, s->who.game.phase,
 	    s->who.seat, secs, s->env->now) != DB_OK) {
 		judge_store_failed(s);

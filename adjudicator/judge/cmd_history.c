@@ -15,7 +15,7 @@
 #include "adjudicator/judge/seats.h"
 
 #define JUDGE_HISTORY_MAX	(512 * 1024)	/* bytes of one answer */
-#define JUDGE_HISTORY_PRESS	64
+#define JUDGE_HISTORY_PRESS	64	/* broadcasts of a phase shown (said) */
 
 /*
  * A phase given as a number (the judge's phase number) or by the game's
@@ -56,7 +56,7 @@ judge_history_press(struct judge_session *s, const struct judge_seat *w,
     int no)
 {
 	struct db_press	 p[JUDGE_HISTORY_PRESS];
-	char		 from[GAME_ARG_MAX];
+	char		 from[GAME_ARG_MAX], cap[16];
 	const char	*line, *e;
 	int		 n, i;
 
@@ -78,6 +78,12 @@ judge_history_press(struct judge_session *s, const struct judge_seat *w,
 			buf_printf(&s->reply, "  | %.*s\n", (int)(e - line), line);
 		}
 		db_press_clear(&p[i]);
+	}
+	if (n == JUDGE_HISTORY_PRESS) {
+		snprintf(cap, sizeof(cap), "%d", n);
+		catalog_say(s->cat, &s->reply, "judge.history.press_more", 1,
+		    cap);
+		buf_putc(&s->reply, '\n');
 	}
 }
 

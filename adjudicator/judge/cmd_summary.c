@@ -13,8 +13,8 @@
 #include "adjudicator/judge/phase.h"
 #include "adjudicator/judge/seats.h"
 
-#define JUDGE_SUMMARY_ROWS	200
-#define JUDGE_SUMMARY_CHANGES	32
+#define JUDGE_SUMMARY_ROWS	200	/* periods tallied: a game of 200 years */
+#define JUDGE_SUMMARY_CHANGES	32	/* take-overs listed (more: said) */
 
 /* The first three characters (not bytes) of a seat's name. */
 static void
@@ -121,6 +121,11 @@ judge_summary_seats(struct judge_session *s, const struct judge_seat *w,
 					    c[k].old_address, c[k].address);
 				buf_putc(&s->reply, '\n');
 			}
+	}	if (nc == JUDGE_SUMMARY_CHANGES) {
+		snprintf(ph, sizeof(ph), "%d", nc);
+		catalog_say(s->cat, &s->reply, "judge.summary.changes_more", 1,
+		    ph);
+		buf_putc(&s->reply, '\n');
 	}
 }
 

@@ -9,6 +9,7 @@
  * it can (a Diplomacy power leaves civil disorder) as a phase row of its
  * own, and the orders given so far in the phase stay given.
  */
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -20,6 +21,7 @@
 #include "adjudicator/judge/seats.h"
 #include "common/log.h"
 
+/* Requests pending for one seat; a further one is refused (below). */
 #define JUDGE_TAKEOVER_CANDIDATES	8
 
 /* Whether the sender may ask for seat of w's game; says why not. */
@@ -50,6 +52,31 @@ judge_takeover_may(struct judge_session *s, const struct judge_seat *w,
 	return true;
 }
 
+/*
+ * Whether another request for seat fits: the GM picks among at most
+ * JUDGE_TAKEOVER_CANDIDATES, so one more is refused until he decides.
+ */
+static bool
+judge_takeover_room(struct judge_session *s, const struct judge_seat *w,
+    int seat)
+{
+	struct db_takeover	 t[JUDGE_TAKEOVER_CANDIDATES];
+	char			 arg[GAME_ARG_MAX], n_s[16];
+	int			 n;
+
+	if (db_takeovers_pending(s->env->db, w->game.id, seat, t,
+	    JUDGE_TAKEOVER_CANDIDATES, &n) != DB_OK) {
+		judge_store_failed(s);
+		return false;
+	}
+	if (n < JUDGE_TAKEOVER_CANDIDATES)
+		return true;
+	judge_seat_arg(w->ops, seat, arg, sizeof(arg));
+	snprintf(n_s, sizeof(n_s), "%d", n);
+	judge_err(s, "judge.err.takeover_full", 2, n_s, arg);
+	return false;
+}
+
 /* TAKEOVER <game> <power> <password>: asks the GM for an empty seat. */
 void
 judge_cmd_takeover(struct judge_session *s, const struct judge_line *l)
@@ -65,7 +92,8 @@ judge_cmd_takeover(struct judge_session *s, const struct judge_line *l)
 		return;
 	}
 	if ((seat = judge_seat_or_say(s, w.ops, l->argv[2])) < 0 ||
-	    !judge_takeover_may(s, &w, seat, l->argv[3]))
+	    !judge_takeover_may(s, &w, seat, l->argv[3]) ||
+	    !judge_takeover_room(s, &w, seat))
 		return;
 	if (password_hash(l->argv[3], hash) != 0 ||
 	    db_takeover_request(s->env->db, w.game.id, seat, s->msg->reply_to,

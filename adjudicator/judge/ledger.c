@@ -15,6 +15,8 @@
 #include "adjudicator/judge/ledger.h"
 #include "common/util.h"
 
+/* Finished games of a pair replayed; a pair that played more has its
+ * first 4096 counted (db_match_results gives them oldest first). */
 #define JUDGE_LEDGER_GAMES	4096
 
 /* Replays results (1: a won, -1: b won, 0: drawn) into points[0..1]. */

@@ -45,6 +45,23 @@ START_TEST(an_absence_moves_the_proposal_and_tells_the_gm)
 }
 END_TEST
 
+/*
+ * Issue "The judge in layers": the proposal reads at most four absences a
+ * seat; a fifth one not over is refused, not silently left out.
+ */
+START_TEST(a_fifth_absence_is_refused_until_the_others_are_cleared)
+{
+	clock_game("g", "move=1d tz=" ZONE);
+	drain();
+	mail(ALICE, "SIGNON g alicepw\nSET ABSENCE 2026-12-01\n"
+	    "SET ABSENCE 2026-12-03\nSET ABSENCE 2026-12-05\n"
+	    "SET ABSENCE 2026-12-07\nSET ABSENCE 2026-12-09");
+	expect(ALICE, "You have announced four absences already", NULL);
+	mail(ALICE, "SIGNON g alicepw\nSET NOABSENCE\nSET ABSENCE 2026-12-09");
+	expect_not(ALICE, "four absences");
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -55,6 +72,8 @@ test_suite(void)
 	tcase_add_checked_fixture(tc, clock_setup, teardown);
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, an_absence_moves_the_proposal_and_tells_the_gm);
+	tcase_add_test(tc,
+	    a_fifth_absence_is_refused_until_the_others_are_cleared);
 	suite_add_tcase(s, tc);
 	return s;
 }

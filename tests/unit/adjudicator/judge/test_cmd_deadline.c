@@ -142,6 +142,24 @@ START_TEST(set_deadline_is_the_gm_s_and_is_announced)
 }
 END_TEST
 
+/*
+ * Issue "The judge in layers": the GM settles at most sixteen requests at
+ * once; a seat has one open request a phase, a second is refused.
+ */
+START_TEST(a_second_request_in_a_phase_waits_for_the_answer)
+{
+	clock_game("g", "move=1h tz=" ZONE);
+	drain();
+	mail(ALICE, "SIGNON g alicepw\nEXTEND 2h\nEXTEND 3h");
+	expect(ALICE, "went to the game master",
+	    "You asked for more time in this phase already", NULL);
+	gm("g", "EXTEND REFUSE White");
+	drain();
+	mail(ALICE, "SIGNON g alicepw\nEXTEND 3h");
+	expect_not(ALICE, "already");
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -155,6 +173,7 @@ test_suite(void)
 	tcase_add_test(tc, pause_stops_the_clock_and_resume_adds_the_pause);
 	tcase_add_test(tc, an_extension_is_asked_granted_and_refused);
 	tcase_add_test(tc, set_deadline_is_the_gm_s_and_is_announced);
+	tcase_add_test(tc, a_second_request_in_a_phase_waits_for_the_answer);
 	suite_add_tcase(s, tc);
 	return s;
 }

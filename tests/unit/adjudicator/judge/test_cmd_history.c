@@ -44,6 +44,34 @@ START_TEST(history_of_a_blind_game_shows_the_readers_own_views)
 }
 END_TEST
 
+/*
+ * Issue "The judge in layers": HISTORY shows at most 64 broadcasts of a
+ * phase, and says so when there are more, instead of leaving them out in
+ * silence.
+ */
+START_TEST(history_says_when_it_leaves_broadcasts_out)
+{
+	struct buf	 b;
+	char		*r;
+	int		 i;
+
+	game("loud", "");
+	buf_init(&b);
+	buf_puts(&b, "SIGNON loud alicepw\n");
+	for (i = 0; i < 65; i++)
+		buf_printf(&b, "BROADCAST\nnews %d\nENDPRESS\n", i);
+	mail(ALICE, b.data);
+	buf_free(&b);
+	drain();
+	mail(ALICE, "SIGNON loud alicepw\nHISTORY loud");
+	r = take(ALICE);
+	has(r, "news 63");
+	hasnt(r, "news 64");
+	has(r, "only the first 64 broadcasts of this phase are shown");
+	free(r);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -54,6 +82,7 @@ test_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, history_of_a_blind_game_shows_the_readers_own_views);
+	tcase_add_test(tc, history_says_when_it_leaves_broadcasts_out);
 	suite_add_tcase(s, tc);
 	return s;
 }

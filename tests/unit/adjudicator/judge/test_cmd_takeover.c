@@ -162,6 +162,38 @@ START_TEST(a_resigned_zombie_power_is_due_again_after_a_takeover)
 }
 END_TEST
 
+/*
+ * Issue "The judge in layers": the GM picks among at most eight requests
+ * for a seat; a ninth is refused with the reason, not kept out of sight.
+ */
+START_TEST(a_ninth_request_for_a_seat_waits_for_the_gm)
+{
+	char	 who[64], *r;
+	int	 i;
+
+	game("many", "");
+	free(as_gm("many", "EJECT White"));
+	drain();
+	for (i = 0; i < 9; i++) {
+		snprintf(who, sizeof(who), "cand%d@example.test", i);
+		mail(who, "TAKEOVER many White candpw");
+	}
+	r = take("cand7@example.test");
+	has(r, "You asked to take over White in game many");
+	free(r);
+	r = take("cand8@example.test");
+	has(r, "8 players have asked to take over White already");
+	hasnt(r, "You asked to take over");
+	free(r);
+	r = as_gm("many", "REFUSE TAKEOVER White cand0@example.test");
+	free(r);
+	mail("cand8@example.test", "TAKEOVER many White candpw");
+	r = take("cand8@example.test");
+	has(r, "You asked to take over White in game many");
+	free(r);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -174,6 +206,7 @@ test_suite(void)
 	tcase_add_test(tc,
 	    eject_opens_the_seat_and_an_approved_takeover_fills_it);
 	tcase_add_test(tc, takeover_is_refused_for_a_taken_seat_and_by_the_gm);
+	tcase_add_test(tc, a_ninth_request_for_a_seat_waits_for_the_gm);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("seven_seats");
