@@ -108,7 +108,7 @@ enum game_phase_kind {
 
 /*
  * One field of the board as the viewer may see it: the structured twin of
- * the text diagram. adjudicator/picture.c draws the PNG from these cells
+ * the text diagram. adjudicator/render/picture.c draws the PNG from these cells
  * alone and the referee console prints them as lines, so neither can show
  * what the view does not hold.
  *

@@ -136,6 +136,20 @@ judge_deadline_extend_by(struct judge_session *s, struct db_clock *c, int secs)
 	judge_deadline_announce(s, c, "clock.tell.extended", c->deadline);
 }
 
+/* The open requests of this phase into e[JUDGE_MAX_REQUESTS]; false on a
+ * store error. */
+static bool
+judge_deadline_requests(struct judge_session *s, struct db_extension *e,
+    int *n)
+{
+	if (db_extensions_open(s->env->db, s->who.game.id, s->who.game.phase,
+	    e, JUDGE_MAX_REQUESTS, n) != DB_OK) {
+		judge_store_failed(s);
+		return false;
+	}
+	return true;
+}
+
 /* A player's EXTEND <duration>: a request to the GM. */
 static void
 judge_deadline_ask(struct judge_session *s, const struct judge_line *l,
@@ -151,11 +165,8 @@ judge_deadline_ask(struct judge_session *s, const struct judge_line *l,
 		judge_err(s, "clock.err.extend_usage", 0);
 		return;
 	}
-	if (db_extensions_open(s->env->db, s->who.game.id, s->who.game.phase,
-	    e, JUDGE_MAX_REQUESTS, &n) != DB_OK) {
-		judge_store_failed(s);
+	if (!judge_deadline_requests(s, e, &n))
 		return;
-	}
 	for (i = 0; i < n; i++)
 		if (e[i].seat == s->who.seat) {
 			judge_err(s, "clock.err.extend_open", 0);
@@ -194,11 +205,8 @@ judge_deadline_settle(struct judge_session *s, const struct judge_line *l,
 		judge_err(s, "clock.err.no_power", 1, l->argv[2]);
 		return;
 	}
-	if (db_extensions_open(s->env->db, s->who.game.id, s->who.game.phase,
-	    e, JUDGE_MAX_REQUESTS, &n) != DB_OK) {
-		judge_store_failed(s);
+	if (!judge_deadline_requests(s, e, &n))
 		return;
-	}
 	for (i = 0; i < n; i++) {
 		if (seat >= 0 && e[i].seat != seat)
 			continue;
@@ -246,11 +254,8 @@ judge_cmd_extend(struct judge_session *s, const struct judge_line *l)
 		judge_err(s, "clock.err.extend_usage", 0);
 		return;
 	}
-	if (db_extensions_open(s->env->db, s->who.game.id, s->who.game.phase,
-	    e, JUDGE_MAX_REQUESTS, &n) != DB_OK) {
-		judge_store_failed(s);
+	if (!judge_deadline_requests(s, e, &n))
 		return;
-	}
 	for (i = 0; i < n; i++)
 		if (db_extension_settle(s->env->db, e[i].id, DB_EXT_GRANTED,
 		    s->env->now) != DB_OK)

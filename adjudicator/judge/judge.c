@@ -284,22 +284,34 @@ judge_echo(struct judge_session *s, const struct judge_line *l,
 	buf_putc(&s->reply, '\n');
 }
 
+/* "SET DEADLINE": the name a row's answers give it. */
+static const char *
+judge_row_name(const struct judge_cmd *c, char *buf, size_t len)
+{
+	if (c->sub == NULL)
+		return c->word;
+	snprintf(buf, len, "%s %s", c->word, c->sub);	/* JUDGE_NAME_MAX */
+	return buf;
+}
+
 /* Whether the sender may run c now; says why not. */
 static bool
-judge_allowed(struct judge_session *s, const struct judge_cmd *c,
-    const char *name)
+judge_allowed(struct judge_session *s, const struct judge_cmd *c)
 {
 	const struct judge_seat	*w = &s->who;
+	const char		*key;
+	char			 name[JUDGE_NAME_MAX];
 
 	if (c->who == JUDGE_PLAYER && (!w->on || w->seat == GAME_SEAT_GM))
-		judge_err(s, "judge.err.not_player", 1, name);
+		key = "judge.err.not_player";
 	else if (c->who == JUDGE_SIGNED && !w->on)
-		judge_err(s, "judge.err.not_signed", 1, name);
+		key = "judge.err.not_signed";
 	else if (c->who == JUDGE_GM && (!w->on ||
 	    (w->seat != GAME_SEAT_GM && !w->by_gm)))
-		judge_err(s, "judge.err.not_gm", 1, name);
+		key = "judge.err.not_gm";
 	else
 		return true;
+	judge_err(s, key, 1, judge_row_name(c, name, sizeof(name)));
 	return false;
 }
 
@@ -312,14 +324,13 @@ judge_run(struct judge_mail *m, const struct judge_cmd *c,
 	char			 name[JUDGE_NAME_MAX];
 	int			 nargs = l->argc - (c->sub ? 2 : 1);
 
-	snprintf(name, sizeof(name), "%s%s%s", c->word, c->sub ? " " : "",
-	    c->sub ? c->sub : "");
 	if (nargs < c->minargs || nargs > c->maxargs ||
 	    (c->run == NULL && c->run_own == NULL)) {
-		judge_err(s, c->usage ? c->usage : "judge.err.usage", 1, name);
+		judge_err(s, c->usage ? c->usage : "judge.err.usage", 1,
+		    judge_row_name(c, name, sizeof(name)));
 		return;
 	}
-	if (!judge_allowed(s, c, name))
+	if (!judge_allowed(s, c))
 		return;
 	if (c->run_own != NULL)
 		c->run_own(s, l, (char *)m + c->own);

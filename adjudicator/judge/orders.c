@@ -157,11 +157,10 @@ judge_orders_list(const struct judge_seat *w, const struct game_state *st,
 /* What the seat still owes, listed, and whether its orders are complete. */
 static void
 judge_orders_owed(const struct judge_seat *w, const struct game_state *st,
-    const struct orderbook *book, int given, const struct catalog *cat,
-    struct buf *out)
+    const struct game_stat *now, const struct orderbook *book, int given,
+    const struct catalog *cat, struct buf *out)
 {
 	struct game_msg		*owed;
-	struct game_stat	 now;
 	int			 n, said, i;
 
 	owed = xcalloc(JUDGE_CONFIRM_PENDING, sizeof(*owed));
@@ -176,8 +175,7 @@ judge_orders_owed(const struct judge_seat *w, const struct game_state *st,
 			buf_putc(out, '\n');
 		}
 	}
-	w->ops->stat(st, &now);
-	if (!now.due[w->seat] && given == 0)
+	if (!now->due[w->seat] && given == 0)
 		catalog_say(cat, out, "judge.confirm.not_due", 0);
 	else
 		catalog_say(cat, out, n == 0 ? "judge.confirm.complete" :
@@ -215,7 +213,7 @@ judge_orders_confirm(struct judge_session *s, const struct catalog *cat,
 		catalog_say(cat, out, "judge.confirm.none", 0);
 		buf_putc(out, '\n');
 	}
-	judge_orders_owed(w, st, book, n, cat, out);
+	judge_orders_owed(w, st, &now, book, n, cat, out);
 out:
 	orderbook_free(book);
 	w->ops->free(st);

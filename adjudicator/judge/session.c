@@ -26,24 +26,33 @@ judge_catalog(const struct judge_env *env, const char *lang)
 	return env->cat[0];
 }
 
-const struct catalog *
-judge_reader_catalog(struct judge_session *s, const char *addr)
+/* The catalog of the language addr chose, or NULL when he chose none. */
+static const struct catalog *
+judge_chosen_catalog(const struct judge_env *env, const char *addr)
 {
 	char	 lang[8];
 
-	if (db_person_lang(s->env->db, addr, lang, sizeof(lang)) == DB_OK)
-		return judge_catalog(s->env, lang);
-	return judge_catalog(s->env, s->env->default_lang);
+	if (db_person_lang(env->db, addr, lang, sizeof(lang)) != DB_OK)
+		return NULL;
+	return judge_catalog(env, lang);
+}
+
+const struct catalog *
+judge_reader_catalog(struct judge_session *s, const char *addr)
+{
+	const struct catalog	*c = judge_chosen_catalog(s->env, addr);
+
+	return c ? c : judge_catalog(s->env, s->env->default_lang);
 }
 
 /* The reply's language: the sender's, else the mail's, else the default. */
 static const struct catalog *
 judge_sender_catalog(const struct judge_env *env, const struct message *m)
 {
-	char	 lang[8];
+	const struct catalog	*c = judge_chosen_catalog(env, m->reply_to);
 
-	if (db_person_lang(env->db, m->reply_to, lang, sizeof(lang)) == DB_OK)
-		return judge_catalog(env, lang);
+	if (c != NULL)
+		return c;
 	if (m->content_language && strncasecmp(m->content_language, "de", 2) == 0)
 		return judge_catalog(env, "de");
 	return judge_catalog(env, env->default_lang);

@@ -271,3 +271,29 @@ tg_utf8_complete(const char *s)
 	}
 	return true;
 }
+
+void
+tg_umlauts(char *out, size_t len, const char *head)
+{
+	int	 i;
+
+	snprintf(out, len, "%s", head);
+	for (i = 0; i < 40; i++)
+		strncat(out, "ä", len - strlen(out) - 1);
+}
+
+void
+tg_long_option_quoted(const struct game_ops *ops, const char *key,
+    size_t len)
+{
+	struct game_state	*st;
+	struct game_diag	 why;
+	char			 opt[128];
+
+	tg_umlauts(opt, sizeof(opt), "");
+	ck_assert_int_eq(ops->create(opt, 1, &st, &why), -1);
+	ck_assert_str_eq(why.msg.key, key);
+	ck_assert_msg(tg_utf8_complete(why.msg.args[0]), "%s",
+	    why.msg.args[0]);
+	ck_assert_uint_eq(strlen(why.msg.args[0]), len);
+}

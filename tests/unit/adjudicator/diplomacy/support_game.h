@@ -66,5 +66,12 @@ void		 tg_assert_over(const struct game_ops *,
 /* Whether s is complete UTF-8: a quote cut to fit a message argument
  * (GAME_ARG_MAX) never ends inside a character. */
 bool		 tg_utf8_complete(const char *s);
+/* head and forty umlauts (80 bytes, so a cut at an odd length meets the
+ * second byte of one) into out of len bytes. */
+void		 tg_umlauts(char *out, size_t len, const char *head);
+/* create() refuses an option word of forty umlauts with key, quoting
+ * its first len bytes, cut between characters. */
+void		 tg_long_option_quoted(const struct game_ops *, const char *key,
+		    size_t len);
 
 #endif

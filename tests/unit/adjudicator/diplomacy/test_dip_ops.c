@@ -437,31 +437,10 @@ START_TEST(a_refused_line_is_quoted_between_characters)
 }
 END_TEST
 
-/* Forty umlauts: 80 bytes, so a cut at an odd length meets the
- * second byte of one. */
-static void
-umlauts(char *out, size_t len, const char *head)
-{
-	int	 i;
-
-	snprintf(out, len, "%s", head);
-	for (i = 0; i < 40; i++)
-		strncat(out, "ä", len - strlen(out) - 1);
-}
-
 /* An unknown option word is quoted cut between characters. */
 START_TEST(a_long_option_word_is_quoted_between_characters)
 {
-	struct game_state	*st;
-	struct game_diag	 why;
-	char			 opt[128];
-
-	umlauts(opt, sizeof(opt), "");
-	ck_assert_int_eq(dip_ops.create(opt, 1, &st, &why), -1);
-	ck_assert_str_eq(why.msg.key, "dip.err.option");
-	ck_assert_msg(tg_utf8_complete(why.msg.args[0]), "%s",
-	    why.msg.args[0]);
-	ck_assert_uint_eq(strlen(why.msg.args[0]), 30);
+	tg_long_option_quoted(&dip_ops, "dip.err.option", 30);
 }
 END_TEST
 

@@ -1,5 +1,5 @@
 /*
- * test_duel.c - adjudicator/duel.c: the first mover of a two-player game
+ * test_duel.c - adjudicator/game/duel.c: the first mover of a two-player game
  * and the orders each seat has given in a phase.
  */
 #include "tests/unit/test.h"
@@ -76,7 +76,7 @@ END_TEST
 Suite *
 test_suite(void)
 {
-	Suite	*s = suite_create("adjudicator/duel");
+	Suite	*s = suite_create("adjudicator/game/duel");
 	TCase	*tc = tcase_create("duel");
 
 	tcase_add_test(tc,

@@ -1,5 +1,5 @@
 /*
- * test_statetext.c - adjudicator/statetext.c: the writer that measures
+ * test_statetext.c - adjudicator/game/statetext.c: the writer that measures
  * what it needs, the strict field readers, and the walk over "key: value"
  * lines that every game's load() relies on.
  */
@@ -143,7 +143,7 @@ END_TEST
 Suite *
 test_suite(void)
 {
-	Suite	*s = suite_create("adjudicator/statetext");
+	Suite	*s = suite_create("adjudicator/game/statetext");
 	TCase	*tc = tcase_create("statetext");
 
 	tcase_add_test(tc, put_counts_past_the_end_and_truncates_safely);

@@ -261,18 +261,6 @@ START_TEST(state_pieces_fit_the_rules)
 }
 END_TEST
 
-/* Forty umlauts: 80 bytes, so a cut at an odd length meets the
- * second byte of one. */
-static void
-umlauts(char *out, size_t len, const char *head)
-{
-	int	 i;
-
-	snprintf(out, len, "%s", head);
-	for (i = 0; i < 40; i++)
-		strncat(out, "ä", len - strlen(out) - 1);
-}
-
 /* A field word too long for its buffer is quoted cut between
  * characters. */
 START_TEST(a_long_field_word_is_quoted_between_characters)
@@ -282,7 +270,7 @@ START_TEST(a_long_field_word_is_quoted_between_characters)
 	struct game_order	 o;
 	char			 line[128], ctx[GAME_CTX_MAX] = "";
 
-	umlauts(line, sizeof(line), "SETUP apex F ");
+	tg_umlauts(line, sizeof(line), "SETUP apex F ");
 	ck_assert_int_eq(kz_ops.parse(st, 0, line, ctx, &o, 1, &why), -1);
 	ck_assert_str_eq(why.msg.key, "kz.err.bad_field");
 	ck_assert_msg(tg_utf8_complete(why.msg.args[0]), "%s",

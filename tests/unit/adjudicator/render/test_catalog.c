@@ -1,5 +1,5 @@
 /*
- * test_catalog.c - adjudicator/catalog.c: the real templates/en and
+ * test_catalog.c - adjudicator/render/catalog.c: the real templates/en and
  * templates/de (same keys, same placeholders), and rendering, fallback and
  * refusals on a small templates directory made in /tmp.
  */
@@ -391,7 +391,7 @@ END_TEST
 Suite *
 test_suite(void)
 {
-	Suite	*s = suite_create("adjudicator/catalog");
+	Suite	*s = suite_create("adjudicator/render/catalog");
 	TCase	*tc;
 
 	tc = tcase_create("templates");

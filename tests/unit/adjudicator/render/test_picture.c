@@ -1,5 +1,5 @@
 /*
- * test_picture.c - adjudicator/picture.c: PNGs of hand-built cells for the
+ * test_picture.c - adjudicator/render/picture.c: PNGs of hand-built cells for the
  * three geometries (chess 8x8 and ARI 15x15 squares, weekeewachee 4x6, the
  * KlinZha triangle), decoded back with cairo and sampled at cell centres.
  */
@@ -533,7 +533,7 @@ END_TEST
 Suite *
 test_suite(void)
 {
-	Suite	*s = suite_create("adjudicator/picture");
+	Suite	*s = suite_create("adjudicator/render/picture");
 	TCase	*tc;
 
 	tc = tcase_create("picture_png");

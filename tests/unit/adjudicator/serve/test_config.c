@@ -1,5 +1,5 @@
 /*
- * test_config.c - adjudicator/config.c: INI files written to /tmp, read into
+ * test_config.c - adjudicator/serve/config.c: INI files written to /tmp, read into
  * struct config; defaults, password files, and every refusal naming its
  * reason (and file and line where there is one).
  */
@@ -319,7 +319,7 @@ END_TEST
 Suite *
 test_suite(void)
 {
-	Suite	*s = suite_create("adjudicator/config");
+	Suite	*s = suite_create("adjudicator/serve/config");
 	TCase	*tc;
 
 	tc = tcase_create("read");

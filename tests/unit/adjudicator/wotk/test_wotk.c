@@ -368,18 +368,6 @@ START_TEST(legal_resign_and_options)
 }
 END_TEST
 
-/* Forty umlauts: 80 bytes, so a cut at an odd length meets the
- * second byte of one. */
-static void
-umlauts(char *out, size_t len, const char *head)
-{
-	int	 i;
-
-	snprintf(out, len, "%s", head);
-	for (i = 0; i < 40; i++)
-		strncat(out, "ä", len - strlen(out) - 1);
-}
-
 /* Words too long for their buffers are refused and quoted cut between
  * characters: an option of CREATE, a form name in SETUP. */
 START_TEST(long_words_are_quoted_between_characters)
@@ -391,14 +379,9 @@ START_TEST(long_words_are_quoted_between_characters)
 	char			 ctx[GAME_CTX_MAX] = "";
 	struct game_order	 o;
 
-	umlauts(line, sizeof(line), "");
-	ck_assert_int_eq(wotk_ops.create(line, 1, &st, &why), -1);
-	ck_assert_str_eq(why.msg.key, "wotk.err.option");
-	ck_assert_msg(tg_utf8_complete(why.msg.args[0]), "%s",
-	    why.msg.args[0]);
-	ck_assert_uint_eq(strlen(why.msg.args[0]), 30);
+	tg_long_option_quoted(&wotk_ops, "wotk.err.option", 30);
 	st = new_game("", pts, 0);
-	umlauts(line, sizeof(line), "SETUP h1=x");
+	tg_umlauts(line, sizeof(line), "SETUP h1=x");
 	ck_assert_int_eq(wotk_ops.parse(st, 1, line, ctx, &o, 1, &why), -1);
 	ck_assert_str_eq(why.msg.key, "wotk.err.form_unknown");
 	ck_assert_msg(tg_utf8_complete(why.msg.args[0]), "%s",
