@@ -13,7 +13,7 @@
 
 #define DB_CLOCK_COLS "game_id, move, retreat, adjust, grace, days, at, " \
 	"tz, cd, phase, kind, started, proposed, deadline, grace_end, " \
-	"last_deadline, paused, sent"
+	"last_deadline, paused, sent, approve, remind"
 
 int
 db_clock_get(struct db *db, int64_t game_id, struct db_clock *c)
@@ -48,6 +48,8 @@ db_clock_get(struct db *db, int64_t game_id, struct db_clock *c)
 		c->last_deadline = (time_t)sqlite3_column_int64(st, 15);
 		c->paused = (time_t)sqlite3_column_int64(st, 16);
 		c->sent = sqlite3_column_int(st, 17);
+		c->approve = sqlite3_column_int(st, 18);
+		c->remind = sqlite3_column_int(st, 19);
 	}
 	sqlite3_reset(st);
 	if (rc == SQLITE_ROW)
@@ -62,7 +64,7 @@ db_clock_put(struct db *db, const struct db_clock *c)
 
 	st = db_stmt(db, DBS_CLOCK_PUT, "INSERT OR REPLACE INTO clocks("
 	    DB_CLOCK_COLS ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-	    "?, ?, ?, ?, ?)");
+	    "?, ?, ?, ?, ?, ?, ?)");
 	if (st == NULL)
 		return DB_ERR;
 	sqlite3_bind_int64(st, 1, c->game_id);
@@ -83,6 +85,8 @@ db_clock_put(struct db *db, const struct db_clock *c)
 	sqlite3_bind_int64(st, 16, (sqlite3_int64)c->last_deadline);
 	sqlite3_bind_int64(st, 17, (sqlite3_int64)c->paused);
 	sqlite3_bind_int(st, 18, c->sent);
+	sqlite3_bind_int(st, 19, c->approve);
+	sqlite3_bind_int(st, 20, c->remind);
 	return db_step_done(db, st, "clock put");
 }
 

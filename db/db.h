@@ -233,12 +233,19 @@ struct db_clock {
 	time_t		 started, proposed, deadline, grace_end;
 	time_t		 last_deadline, paused;
 	int		 sent;		/* DB_SENT_* */
+	int		 approve;	/* DB_APPROVE_* */
+	int		 remind;	/* seconds before the deadline, 0 never */
 };
+
+#define DB_APPROVE_GM		0	/* the GM approves each proposal */
+#define DB_APPROVE_AUTO		1	/* the proposal holds unless changed */
 
 #define DB_SENT_LATE		0x1	/* deadline reminders */
 #define DB_SENT_UNAPPROVED	0x2	/* the proposal passed unapproved */
 #define DB_SENT_STUCK		0x4	/* cannot be processed without orders */
 #define DB_SENT_HELD		0x8	/* after ROLLBACK: not processed early */
+#define DB_SENT_GM_REMINDED	0x10	/* the GM was reminded to approve */
+#define DB_SENT_REMINDED	0x20	/* incomplete powers reminded */
 
 struct db_clock_seat {
 	int		 seat;

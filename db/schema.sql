@@ -218,3 +218,24 @@ CREATE TABLE meta (
 	key		TEXT PRIMARY KEY,
 	value		INTEGER NOT NULL
 );
+
+-- migration 4
+-- A Diplomacy game that never stalls (issue 12). approve: 0 the GM approves
+-- the judge's proposal (approve=gm), 1 the proposal holds unless the GM
+-- changes it (approve=auto). remind: seconds before the deadline at which a
+-- power whose orders are not complete is reminded (0: never).
+ALTER TABLE clocks ADD COLUMN approve INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE clocks ADD COLUMN remind INTEGER NOT NULL DEFAULT 86400;
+
+-- SET ADDRESS: the new address holds once a code mailed to it comes back
+-- (CONFIRM ADDRESS <code>); until then the old one stays the player's.
+CREATE TABLE address_changes (
+	id		INTEGER PRIMARY KEY,
+	game_id		INTEGER NOT NULL REFERENCES games(id),
+	seat		INTEGER NOT NULL,	-- -1: the game master
+	address		TEXT NOT NULL COLLATE NOCASE,	-- the new one
+	code		TEXT NOT NULL,
+	requested	INTEGER NOT NULL,
+	status		TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'done', 'dropped'))
+);
+CREATE INDEX address_changes_game ON address_changes(game_id, seat);

@@ -35,6 +35,8 @@ judge_clock_created(struct judge_session *s, const struct db_game *g,
 	c.at = conf->at;
 	strlcpy_(c.tz, conf->tz, sizeof(c.tz));
 	c.cd = conf->cd;
+	c.approve = conf->approve_auto ? DB_APPROVE_AUTO : DB_APPROVE_GM;
+	c.remind = conf->remind;
 	c.phase = g->phase;
 	if (db_clock_put(s->env->db, &c) != DB_OK) {
 		judge_store_failed(s);
@@ -107,6 +109,8 @@ judge_clock_conf(const struct db_clock *c, struct deadline_conf *conf)
 	strlcpy_(conf->days, c->days, sizeof(conf->days));
 	strlcpy_(conf->tz, c->tz, sizeof(conf->tz));
 	conf->cd = c->cd;
+	conf->approve_auto = c->approve == DB_APPROVE_AUTO;
+	conf->remind = c->remind;
 }
 
 int

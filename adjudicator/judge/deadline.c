@@ -31,6 +31,7 @@ deadline_conf_init(struct deadline_conf *c, const char *tz)
 	c->secs[1] = 24 * 3600;		/* retreats, zombie placement */
 	c->secs[2] = 24 * 3600;		/* adjustments */
 	c->grace = 24 * 3600;
+	c->remind = 24 * 3600;
 	c->at = -1;
 	strlcpy_(c->days, deadline_day_letters, sizeof(c->days));
 	strlcpy_(c->tz, tz && *tz ? tz : "UTC", sizeof(c->tz));
@@ -168,6 +169,19 @@ deadline_option(const char *word, struct deadline_conf *c, char *why,
 			return -1;
 		}
 		strlcpy_(c->tz, word + 3, sizeof(c->tz));
+	} else if (strncasecmp(word, "remind=", 7) == 0) {
+		v = word + 7;
+		if (strcmp(v, "0") == 0)
+			c->remind = 0;
+		else if (deadline_duration(v, &c->remind) != 0)
+			goto bad_duration;
+	} else if (strcasecmp(word, "approve=gm") == 0)
+		c->approve_auto = false;
+	else if (strcasecmp(word, "approve=auto") == 0)
+		c->approve_auto = true;
+	else if (strncasecmp(word, "approve=", 8) == 0) {
+		snprintf(why, whylen, "%s", word);
+		return -1;
 	} else if (strcasecmp(word, "cd") == 0)
 		c->cd = true;
 	else if (strcasecmp(word, "clock") != 0)

@@ -31,6 +31,8 @@ struct deadline_conf {
 	char	 days[8];		/* "SMTWTFS": '-' never, lower: pm */
 	char	 tz[TZ_NAME_MAX];
 	bool	 cd;			/* late powers go into civil disorder */
+	bool	 approve_auto;		/* approve=auto: the proposal holds */
+	int	 remind;		/* remind= seconds before, 0: never */
 };
 
 /* A player's absence: [from, to], both inclusive. */
@@ -44,7 +46,8 @@ void	deadline_conf_init(struct deadline_conf *, const char *tz);
  * One word of CREATE: 1 if it is a clock word (then applied to c), 0 if it
  * is not (it belongs to the game), -1 with why if it is one with a bad
  * value. Words: move= retreat= adjust= grace= (durations), days=, at=HH:MM,
- * tz=ZONE, cd, clock (the defaults).
+ * tz=ZONE, cd, approve=gm|auto, remind= (a duration, or 0: never), clock
+ * (the defaults).
  */
 int	deadline_option(const char *word, struct deadline_conf *c, char *why,
 	    size_t whylen);
