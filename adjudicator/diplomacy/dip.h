@@ -329,6 +329,9 @@ int	 dip_order_parse(const struct dip_map *, int power, const char *line,
 int	 dip_order_format(const struct dip_map *, const struct dip_order *,
 	    char *out, size_t len);
 
+/* prose.c: whether a refused line reads as an order, or is prose. */
+bool	 dip_order_looks(const struct dip_map *, const char *line);
+
 /* adjudicate.c: plays the phase the state is in and moves it on. */
 int	 dip_adjudicate(struct dip_state *, const struct dip_order *orders,
 	    int norders, struct dip_report *rep, struct dip_scratch *scratch);

@@ -12,6 +12,7 @@ SRCS += \
 	adjudicator/diplomacy/ops.c \
 	adjudicator/diplomacy/order.c \
 	adjudicator/diplomacy/outcome.c \
+	adjudicator/diplomacy/prose.c \
 	adjudicator/diplomacy/resolve.c \
 	adjudicator/diplomacy/retreat.c \
 	adjudicator/diplomacy/state.c \

@@ -233,6 +233,8 @@ static int
 ops_parse(const struct game_state *st, int seat, const char *line,
     char *ctx, struct game_order *out, int max, struct game_diag *why)
 {
+	int	 n;
+
 	(void)ctx;
 	if (!st->started) {
 		game_diag_set(why, "dip.err.not_started", 0);
@@ -243,7 +245,10 @@ ops_parse(const struct game_state *st, int seat, const char *line,
 		return -1;
 	}
 	/* Standard games: a DRAW vote at any time, as on njudge. */
-	return dip_board_parse(&st->b, seat, line, "", 0, out, max, why);
+	if ((n = dip_board_parse(&st->b, seat, line, "", 0, out, max,
+	    why)) < 0)
+		why->prose = !dip_order_looks(&st->map, line);
+	return n;
 }
 
 static bool

@@ -416,7 +416,9 @@ zombie_parse(const struct game_state *st, int seat, const char *line,
 	if ((board = prefix(line, &rest)) == BOARD_NONE)
 		board = strcmp(ctx, "NR") == 0 ? BOARD_NR :
 		    strcmp(ctx, "Z") == 0 ? BOARD_Z : BOARD_NONE;
-	return one_line(st, seat, rest, board, out, max, why);
+	if ((m = one_line(st, seat, rest, board, out, max, why)) < 0)
+		why->prose = !dip_order_looks(&st->map, rest);
+	return m;
 }
 
 /*

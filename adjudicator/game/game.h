@@ -81,6 +81,10 @@ struct game_msg {
  * only on what the refused seat may see (STYLE.md 7). */
 struct game_diag {
 	struct game_msg	 msg;
+	/* parse() only: the line does not read as an order at all (a
+	 * greeting, a name, a mail program's footer). The judge quotes it
+	 * back as ignored; it is no error and blocks nothing. */
+	bool		 prose;
 };
 
 /* One accepted order. */

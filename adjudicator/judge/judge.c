@@ -453,7 +453,8 @@ judge_reply(struct judge_session *s)
 		buf_putc(&body, '\n');
 	}
 	catalog_say(s->cat, &body, s->nerrors ? "judge.reply.errors" :
-	    "judge.reply.fine", 0);
+	    s->lines.ignored ? "judge.reply.fine_ignored" : "judge.reply.fine",
+	    0);
 	buf_putc(&body, '\n');
 	judge_queue_picture(s, s->msg->reply_to, subj.data, body.data, true,
 	    s->who.on ? s->who.game.id : 0, &s->own.picture,

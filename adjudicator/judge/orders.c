@@ -67,6 +67,14 @@ judge_orders_line(struct judge_session *s, const struct judge_line *l)
 	memset(&why, 0, sizeof(why));
 	n = w.ops->parse(st, w.seat, l->text, s->lines.ctx, o, ORDERBOOK_MAX,
 	    &why);
+	if (n < 0 && why.prose) {
+		/* rules/diplomacy.md "Lines that are not orders": a
+		 * greeting or a footer, quoted back above; no order, no
+		 * error, and the clock's error mark stays as it is. */
+		judge_ok(s, "judge.orders.ignored", 0);
+		s->lines.ignored++;
+		goto out;
+	}
 	first = s->lines.mark_game != w.game.id || s->lines.mark_seat != w.seat;
 	s->lines.mark_game = w.game.id;
 	s->lines.mark_seat = w.seat;
@@ -154,11 +162,16 @@ judge_orders_list(const struct judge_seat *w, const struct game_state *st,
 	return k;
 }
 
-/* What the seat still owes, listed, and whether its orders are complete. */
+/*
+ * What the seat still owes, listed, and whether its orders are complete:
+ * the same the clock waits for (play.c judge_play_due), so a power told
+ * "complete" is one the clock counts as ready. errors: the seat's last
+ * mail had lines in error (clock.c judge_clock_mark).
+ */
 static void
 judge_orders_owed(const struct judge_seat *w, const struct game_state *st,
     const struct game_stat *now, const struct orderbook *book, int given,
-    const struct catalog *cat, struct buf *out)
+    bool errors, const struct catalog *cat, struct buf *out)
 {
 	struct game_msg		*owed;
 	int			 n, said, i;
@@ -177,11 +190,25 @@ judge_orders_owed(const struct judge_seat *w, const struct game_state *st,
 	}
 	if (!now->due[w->seat] && given == 0)
 		catalog_say(cat, out, "judge.confirm.not_due", 0);
+	else if (errors)
+		catalog_say(cat, out, n == 0 ? "judge.confirm.complete_errors" :
+		    "judge.confirm.incomplete_errors", 0);
 	else
 		catalog_say(cat, out, n == 0 ? "judge.confirm.complete" :
 		    "judge.confirm.incomplete", 0);
 	buf_puts(out, "\n\n");
 	free(owed);
+}
+
+/* Whether the clock holds w's seat back for lines in error (1.3). */
+static bool
+judge_orders_in_error(struct judge_session *s, const struct judge_seat *w)
+{
+	struct db_clock_seat	 f;
+
+	if (!judge_clock_owns(s, w) || judge_clock_seat(s, w, &f) != 0)
+		return false;
+	return f.error_phase == w->game.phase;
 }
 
 void
@@ -213,7 +240,8 @@ judge_orders_confirm(struct judge_session *s, const struct catalog *cat,
 		catalog_say(cat, out, "judge.confirm.none", 0);
 		buf_putc(out, '\n');
 	}
-	judge_orders_owed(w, st, &now, book, n, cat, out);
+	judge_orders_owed(w, st, &now, book, n, judge_orders_in_error(s, w),
+	    cat, out);
 out:
 	orderbook_free(book);
 	w->ops->free(st);

@@ -58,6 +58,7 @@ struct judge_orderlines {
 	int		 phase;		/* ... in this phase */
 	int64_t		 mark_game;	/* the last order line's game */
 	int		 mark_seat;	/* ... and seat (the clock's mark) */
+	int		 ignored;	/* lines that are no orders (prose) */
 };
 
 /* The sender's own report and picture, which go into the reply. */

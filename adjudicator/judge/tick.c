@@ -38,10 +38,11 @@ judge_tick_remind_seat(struct judge_session *s, const struct judge_seat *w,
 	int		 n = 1, said = 0;
 
 	memset(m, 0, sizeof(m));
-	game_msg_set(&m[0], "clock.late.player", 1, w->game.name);
+	game_msg_set(&m[0], d->pending[i] ? "clock.late.player" :
+	    "clock.late.player_errors", 1, w->game.name);
 	judge_note_time(&m[0], 1, c->deadline);
 	judge_note_time(&m[0], 2, c->grace_end);
-	if (d->error[i])
+	if (d->pending[i] && d->error[i])
 		game_msg_set(&m[n++], "clock.late.errors", 0);
 	if (d->pending[i])
 		(void)orderbook_owed(book, w->ops, st, d->seat[i], &m[n],

@@ -86,6 +86,59 @@ START_TEST(orders_with_errors_do_not_count_as_ready)
 }
 END_TEST
 
+/* How players end a mail, after their orders. */
+static const char *const closings[7] = {
+	"\nViele Grüße\nJürgen\n\nVon meinem iPhone gesendet",
+	"\nCheers,\nTom\n\nSent from my iPhone",
+	"\nMit freundlichen Grüßen\nAnna\n\nGesendet von Outlook für Android",
+	"\nRegards",
+	"\nLG\n\nGet Outlook for Android",
+	"\nBest regards, Mike\nSent from Yahoo Mail on Android",
+	"\nThanks!",
+};
+
+/*
+ * rules/diplomacy.md "Lines that are not orders": greetings, names and
+ * footers are quoted back as ignored and block nothing, so seven complete
+ * sets that end the way mail ends are processed early; a line that reads
+ * as an order and fails still holds the power back, and the confirmation
+ * says so, as the reminder and the GM's late list do.
+ */
+START_TEST(greetings_and_footers_do_not_make_a_power_late)
+{
+	char	 text[512], *r;
+	int	 i;
+
+	seven("pg", "move=1h tz=" ZONE);
+	for (i = 0; i < 7; i++) {
+		snprintf(text, sizeof(text), "%s\n%s", P[i].hold,
+		    closings[i]);
+		r = as_power(i, "pg", text);
+		hasnt(r, "ERROR");
+		has(r, "ignored: not an order");
+		has(r, "Your orders are complete.");
+		has(r, "the lines marked \"ignored\" are no orders");
+		if (i == FRA) {
+			/* One line that reads as an order and fails. */
+			free(r);
+			r = as_power(i, "pg", "A PAR - XYZ\n\nGruß, Pierre");
+			has(r, "ERROR");
+			has(r, "Your orders are complete, but this mail had "
+			    "lines in error");
+		}
+		free(r);
+	}
+	drain();
+	judge_tick(&F.env);
+	ck_assert_int_eq(phase_of("pg"), 1);	/* France holds it back */
+	r = as_power(FRA, "pg", "A PAR H\n\n--\nPierre");
+	has(r, "Your orders are complete.");
+	free(r);
+	judge_tick(&F.env);
+	ck_assert_int_eq(phase_of("pg"), 2);
+}
+END_TEST
+
 /*
  * The phase is played when the mail ends, not at the line that made it
  * ready: a move followed by a second move for the same piece plays the
@@ -143,6 +196,7 @@ test_suite(void)
 	tcase_add_checked_fixture(tc, clock_setup, teardown);
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, orders_with_errors_do_not_count_as_ready);
+	tcase_add_test(tc, greetings_and_footers_do_not_make_a_power_late);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("judge");
