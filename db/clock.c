@@ -317,3 +317,34 @@ db_meta_set(struct db *db, const char *key, int64_t value)
 	sqlite3_bind_int64(st, 2, value);
 	return db_step_done(db, st, "meta set");
 }
+
+int
+db_clock_carry(struct db *db, int64_t game_id, int from, int to)
+{
+	static const struct {
+		enum db_stmt_id	 id;
+		const char	*sql;
+	} q[] = {
+		{ DBS_CARRY_CLOCK, "UPDATE clocks SET phase = ?1 "
+		    "WHERE game_id = ?2 AND phase = ?3" },
+		{ DBS_CARRY_WAIT, "UPDATE clock_seats SET wait_phase = ?1 "
+		    "WHERE game_id = ?2 AND wait_phase = ?3" },
+		{ DBS_CARRY_ERROR, "UPDATE clock_seats SET error_phase = ?1 "
+		    "WHERE game_id = ?2 AND error_phase = ?3" },
+		{ DBS_CARRY_EXT, "UPDATE extensions SET phase = ?1 "
+		    "WHERE game_id = ?2 AND phase = ?3" },
+	};
+	sqlite3_stmt	*st;
+	size_t		 i;
+
+	for (i = 0; i < sizeof(q) / sizeof(q[0]); i++) {
+		if ((st = db_stmt(db, q[i].id, q[i].sql)) == NULL)
+			return DB_ERR;
+		sqlite3_bind_int(st, 1, to);
+		sqlite3_bind_int64(st, 2, game_id);
+		sqlite3_bind_int(st, 3, from);
+		if (db_step_done(db, st, "clock carry") != DB_OK)
+			return DB_ERR;
+	}
+	return DB_OK;
+}

@@ -285,6 +285,12 @@ struct db_game_ref {
  */
 int	db_clock_games(struct db *, int64_t after, struct db_game_ref *out,
 	    int max, int *n);
+/*
+ * A new phase row from..to of the same phase of play (RESIGN, a
+ * take-over): the clock's row, the seats' WAIT and error marks and the
+ * open EXTEND requests of phase from now belong to phase to.
+ */
+int	db_clock_carry(struct db *, int64_t game_id, int from, int to);
 /* One row per seat that has one; seats without a row have no flags. */
 int	db_clock_seats(struct db *, int64_t game_id, struct db_clock_seat *out,
 	    int max, int *n);

@@ -6,14 +6,36 @@
  * that goes on, the orders the others gave for this phase stay given.
  */
 #include "adjudicator/judge/cmd_resign.h"
+#include "adjudicator/judge/notify.h"
 #include "adjudicator/judge/phase.h"
+#include "adjudicator/judge/seats.h"
+
+/*
+ * The game goes on without the seat: a new state of the same phase, so
+ * the clock keeps its deadline and the others keep their orders; they
+ * hear it in a short notice, not a full report of a board that did not
+ * change.
+ */
+static void
+judge_resign_in_phase(struct judge_session *s, struct judge_seat *w,
+    const struct game_state *st)
+{
+	char	 arg[GAME_ARG_MAX];
+
+	if (judge_phase_amend(s, w, st) != 0)
+		return;
+	judge_seat_arg(w->ops, w->seat, arg, sizeof(arg));
+	judge_notify_all(s, &w->game, s->msg->reply_to, "judge.resigned.all",
+	    2, arg, w->game.name);
+	s->who.game = w->game;
+}
 
 void
 judge_cmd_resign(struct judge_session *s, const struct judge_line *l)
 {
 	struct game_state	*st;
+	struct game_stat	 now;
 	struct judge_seat	 w = s->who;
-	int			 was = w.game.phase;
 
 	(void)l;
 	if (w.game.status != DB_RUNNING) {
@@ -28,12 +50,11 @@ judge_cmd_resign(struct judge_session *s, const struct judge_line *l)
 		judge_store_failed(s);
 	else {
 		judge_ok(s, "judge.resigned", 1, w.game.name);
-		if (judge_phase_advance(s, &w, st) == 0) {
-			if (w.game.status == DB_RUNNING && db_orders_copy(
-			    s->env->db, w.game.id, was, w.game.phase) != DB_OK)
-				judge_store_failed(s);
+		w.ops->stat(st, &now);
+		if (now.status == GAME_STATUS_RUNNING)
+			judge_resign_in_phase(s, &w, st);
+		else if (judge_phase_advance(s, &w, st) == 0)
 			judge_phase_report(s, &w, st, NULL, 0);
-		}
 	}
 	w.ops->free(st);
 }

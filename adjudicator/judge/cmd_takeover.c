@@ -146,24 +146,6 @@ judge_takeover_pick(struct judge_session *s, const struct judge_line *l,
 	return false;
 }
 
-/*
- * The game took the seat back from resign() (Diplomacy: out of civil
- * disorder): the new state is a phase row of its own, and the orders
- * given so far in this phase stay given.
- */
-static void
-judge_takeover_resumed(struct judge_session *s, struct judge_seat *w,
-    const struct game_state *st)
-{
-	int	 was = w->game.phase;
-
-	if (judge_phase_advance(s, w, st) != 0)
-		return;
-	if (db_orders_copy(s->env->db, w->game.id, was, w->game.phase) !=
-	    DB_OK)
-		judge_store_failed(s);
-}
-
 /* The seat's former player, into old; false (and said) if it is taken. */
 static bool
 judge_takeover_open(struct judge_session *s, const struct judge_seat *w,
@@ -236,8 +218,10 @@ judge_takeover_hand_over(struct judge_session *s, const struct db_takeover *t)
 	    arg, w->game.name);
 	if ((st = judge_phase_load(s, w, w->game.phase)) == NULL)
 		return;
+	/* The game took the seat back from resign() (Diplomacy: out of
+	 * civil disorder) within the phase: the clock goes on as it was. */
 	if (w->ops->resume && w->ops->resume(st, t->seat) == 0)
-		judge_takeover_resumed(s, w, st);
+		(void)judge_phase_amend(s, w, st);
 	x.arg = w->game.name;
 	judge_report_one(s, w, st, t->seat, t->address, &x);
 	w->ops->free(st);

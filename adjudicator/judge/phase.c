@@ -127,8 +127,9 @@ judge_phase_load(struct judge_session *s, const struct judge_seat *w, int no)
 	return st;
 }
 
-int
-judge_phase_advance(struct judge_session *s, struct judge_seat *w,
+/* Stores st as w's next phase row, with the game's status. 0 or -1. */
+static int
+judge_phase_store(struct judge_session *s, struct judge_seat *w,
     const struct game_state *st)
 {
 	struct game_stat	 now;
@@ -153,8 +154,34 @@ judge_phase_advance(struct judge_session *s, struct judge_seat *w,
 		return -1;
 	}
 	free(text);
+	return 0;
+}
+
+int
+judge_phase_advance(struct judge_session *s, struct judge_seat *w,
+    const struct game_state *st)
+{
+	if (judge_phase_store(s, w, st) != 0)
+		return -1;
 	judge_clock_begin(s, w, st);
 	return s->failed ? -1 : 0;
+}
+
+int
+judge_phase_amend(struct judge_session *s, struct judge_seat *w,
+    const struct game_state *st)
+{
+	int	 was = w->game.phase;
+
+	if (judge_phase_store(s, w, st) != 0)
+		return -1;
+	if (db_orders_copy(s->env->db, w->game.id, was, w->game.phase) !=
+	    DB_OK || db_clock_carry(s->env->db, w->game.id, was,
+	    w->game.phase) != DB_OK) {
+		judge_store_failed(s);
+		return -1;
+	}
+	return 0;
 }
 
 void

@@ -47,7 +47,15 @@ struct game_state *judge_phase_load(struct judge_session *,
  * Stores st as the next phase of w's game and notes its status and winner
  * in w->game; a game with a clock begins the phase with the judge's
  * proposal. 0, or -1 on a store error.
+ *
+ * judge_phase_amend() stores st, a new state of the same phase of play
+ * (RESIGN, a take-over: nothing was adjudicated), as a phase row of its
+ * own: the orders given so far stay given, and the clock keeps its
+ * deadline, grace period, notices sent, the seats' WAIT and error marks
+ * and the open EXTEND requests. Only for a game that goes on.
  */
+int	judge_phase_amend(struct judge_session *, struct judge_seat *w,
+	    const struct game_state *st);
 int	judge_phase_advance(struct judge_session *, struct judge_seat *w,
 	    const struct game_state *st);
 /*
