@@ -52,6 +52,13 @@ judge_clock_created(struct judge_session *s, const struct db_game *g,
 	    3, conf->tz, conf->days, conf->at >= 0 ? at : "");
 	if (conf->cd)
 		judge_ok(s, "clock.created.cd", 0);
+	deadline_duration_format(conf->remind ? conf->remind :
+	    JUDGE_GM_REMIND, grace, sizeof(grace));
+	judge_ok(s, conf->approve_auto ? "clock.created.auto" :
+	    "clock.created.gm", 1, grace);
+	deadline_duration_format(conf->remind, grace, sizeof(grace));
+	judge_ok(s, conf->remind ? "clock.created.remind" :
+	    "clock.created.no_remind", 1, grace);
 	return 0;
 }
 
@@ -167,7 +174,28 @@ judge_clock_begin(struct judge_session *s, const struct judge_seat *w,
 	if (now.status == GAME_STATUS_RUNNING &&
 	    judge_clock_propose(s, w, &c, s->env->now) != 0)
 		return;
+	/* approve=auto: the proposal holds unless the GM changes it. */
+	if (c.approve == DB_APPROVE_AUTO && c.proposed) {
+		c.deadline = c.proposed;
+		c.grace_end = c.deadline + c.grace;
+	}
 	judge_clock_store(s, &c);
+}
+
+time_t
+judge_clock_gm_remind_at(const struct db_clock *c)
+{
+	if (c->approve != DB_APPROVE_GM || c->deadline || !c->proposed)
+		return 0;
+	return deadline_remind_at(c->started, c->proposed,
+	    c->remind ? c->remind : JUDGE_GM_REMIND);
+}
+
+time_t
+judge_clock_remind_at(const struct db_clock *c)
+{
+	return c->deadline ? deadline_remind_at(c->started, c->deadline,
+	    c->remind) : 0;
 }
 
 int

@@ -20,6 +20,9 @@
  * game: GAME_MAX_SEATS times as many.
  */
 #define JUDGE_ABSENCES_SEAT	4
+/* How long before it passes the GM is reminded of an unapproved proposal
+ * when the game has remind=0 (else remind= says). */
+#define JUDGE_GM_REMIND		(24 * 3600)
 #define JUDGE_ABSENCES_MAX	(GAME_MAX_SEATS * JUDGE_ABSENCES_SEAT)
 
 /* CREATE with clock options: the row, and the reply lines saying it. */
@@ -61,6 +64,13 @@ int	judge_clock_seat(struct judge_session *, const struct judge_seat *w,
  */
 void	judge_clock_mark(struct judge_session *, const struct judge_seat *w,
 	    bool first, bool error);
+/*
+ * When the GM is reminded of c's proposal that awaits his approval, and
+ * when the powers whose orders are not complete are reminded of c's
+ * deadline (remind=): 0 for never. Pure: the tick and its wake-up agree.
+ */
+time_t	judge_clock_gm_remind_at(const struct db_clock *c);
+time_t	judge_clock_remind_at(const struct db_clock *c);
 /* The seat goes into civil disorder. 0, or -1 on a store error. */
 int	judge_clock_put_cd(struct judge_session *, const struct judge_seat *w,
 	    int seat);

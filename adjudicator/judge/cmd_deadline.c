@@ -1,10 +1,12 @@
 /*
  * cmd_deadline.c - the deadline of a phase by mail: the GM's APPROVE of
- * the judge's proposal, SET DEADLINE, EXTEND (a player's request, the GM's
- * own extension, EXTEND GRANT and EXTEND REFUSE), PAUSE and RESUME.
+ * the judge's proposal, SET DEADLINE, SET APPROVE gm|auto, SET REMIND,
+ * EXTEND (a player's request, the GM's own extension, EXTEND GRANT and
+ * EXTEND REFUSE), PAUSE and RESUME.
  *
  * The game master approves deadlines: the judge proposes one per phase
- * (clock.c), the GM confirms it or sets another. Every change of a
+ * (clock.c), the GM confirms it or sets another; with approve=auto the
+ * proposal holds unless the GM changes it. Every change of a
  * deadline is announced to the whole game; a request goes to the GM alone
  * and a refusal to the asker alone (rules/judge-conventions.md 1.4, 9).
  */
@@ -48,6 +50,8 @@ judge_deadline_move(struct judge_session *s, struct db_clock *c, time_t t)
 {
 	c->deadline = t;
 	c->grace_end = t + c->grace;
+	if (judge_clock_remind_at(c) > s->env->now)
+		c->sent &= ~DB_SENT_REMINDED;
 	if (c->deadline > s->env->now)
 		c->sent &= ~DB_SENT_LATE;
 	if (c->grace_end > s->env->now)
@@ -86,6 +90,67 @@ judge_cmd_approve(struct judge_session *s, const struct judge_line *l)
 	judge_deadline_move(s, &c, c.proposed);
 	judge_clock_store(s, &c);
 	judge_deadline_announce(s, &c, "clock.tell.approved", c.deadline);
+}
+
+/*
+ * SET APPROVE gm|auto: who makes the judge's proposals hold. Switching to
+ * auto while a proposal awaits approval makes it hold now (a new one from
+ * now if it passed), announced like an APPROVE.
+ */
+void
+judge_cmd_set_approve(struct judge_session *s, const struct judge_line *l)
+{
+	struct db_clock	 c;
+	bool		 to_auto;
+
+	if (strcasecmp(l->argv[2], "auto") != 0 &&
+	    strcasecmp(l->argv[2], "gm") != 0) {
+		judge_err(s, "clock.err.approve_usage", 0);
+		return;
+	}
+	if (!judge_clock_here(s, &c))
+		return;
+	to_auto = strcasecmp(l->argv[2], "auto") == 0;
+	c.approve = to_auto ? DB_APPROVE_AUTO : DB_APPROVE_GM;
+	log_info("judge: game=%s approve=%s", s->who.game.name,
+	    to_auto ? "auto" : "gm");
+	judge_ok(s, to_auto ? "clock.approve_auto" : "clock.approve_gm", 1,
+	    s->who.game.name);
+	if (!to_auto || c.deadline || !c.proposed || c.paused) {
+		judge_clock_store(s, &c);
+		return;
+	}
+	if (c.proposed <= s->env->now &&
+	    judge_clock_propose(s, &s->who, &c, s->env->now) != 0)
+		return;
+	judge_deadline_move(s, &c, c.proposed);
+	judge_clock_store(s, &c);
+	judge_deadline_announce(s, &c, "clock.tell.approved", c.deadline);
+}
+
+/* SET REMIND <duration> | 0: how long before the deadline late powers are
+ * reminded (0: never). */
+void
+judge_cmd_set_remind(struct judge_session *s, const struct judge_line *l)
+{
+	struct db_clock	 c;
+	char		 d[16];
+	int		 secs = 0;
+
+	if (strcmp(l->argv[2], "0") != 0 &&
+	    deadline_duration(l->argv[2], &secs) != 0) {
+		judge_err(s, "clock.err.remind_usage", 0);
+		return;
+	}
+	if (!judge_clock_here(s, &c))
+		return;
+	c.remind = secs;
+	if (judge_clock_remind_at(&c) > s->env->now)
+		c.sent &= ~DB_SENT_REMINDED;
+	judge_clock_store(s, &c);
+	deadline_duration_format(secs, d, sizeof(d));
+	judge_ok(s, secs ? "clock.remind_set" : "clock.remind_off", 2,
+	    s->who.game.name, d);
 }
 
 /* A time the GM names: in the future, and not absurdly far. */

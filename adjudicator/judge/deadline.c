@@ -289,6 +289,17 @@ deadline_propose(const struct deadline_conf *c, int kind, time_t start,
 }
 
 time_t
+deadline_remind_at(time_t start, time_t due, int lead)
+{
+	time_t	 half;
+
+	if (lead <= 0 || due <= 0)
+		return 0;
+	half = start + (due > start ? (due - start) / 2 : 0);
+	return due - lead > half ? due - lead : half;
+}
+
+time_t
 deadline_grace_end(const struct deadline_conf *c, time_t deadline)
 {
 	return deadline + c->grace;

@@ -69,6 +69,13 @@ void	deadline_duration_format(int secs, char *out, size_t outlen);
 time_t	deadline_propose(const struct deadline_conf *, int kind, time_t start,
 	    time_t not_before, const struct deadline_span *away, int naway);
 
+/*
+ * When a reminder of due goes out: lead seconds before it, but never in the
+ * first half of the time from start to due (a short phase is not reminded
+ * as it begins). 0 when lead is 0 (no reminder) or there is no due.
+ */
+time_t	deadline_remind_at(time_t start, time_t due, int lead);
+
 /* When the grace period of deadline ends. */
 time_t	deadline_grace_end(const struct deadline_conf *, time_t deadline);
 

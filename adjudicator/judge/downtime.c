@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "adjudicator/judge/clock.h"
 #include "adjudicator/judge/deadline.h"
 #include "adjudicator/judge/downtime.h"
 #include "adjudicator/judge/notice.h"
@@ -126,12 +127,21 @@ judge_wake_one(void *arg, const struct db_game_ref *ref)
 	else if (c.paused)
 		return 0;
 	else if (c.deadline) {
+		if (judge_clock_remind_at(&c) > w->env->now &&
+		    !(c.sent & DB_SENT_REMINDED))
+			w->next = backoff_earliest(w->next,
+			    judge_clock_remind_at(&c));
 		if (!(c.sent & DB_SENT_LATE))
 			w->next = backoff_earliest(w->next, c.deadline);
 		if (!(c.sent & DB_SENT_STUCK))
 			w->next = backoff_earliest(w->next, c.grace_end);
-	} else if (c.proposed && !(c.sent & DB_SENT_UNAPPROVED))
+	} else if (c.proposed && !(c.sent & DB_SENT_UNAPPROVED)) {
 		w->next = backoff_earliest(w->next, c.proposed);
+		if (judge_clock_gm_remind_at(&c) > w->env->now &&
+		    !(c.sent & DB_SENT_GM_REMINDED))
+			w->next = backoff_earliest(w->next,
+			    judge_clock_gm_remind_at(&c));
+	}
 	return 0;
 }
 

@@ -11,6 +11,7 @@
 #include "adjudicator/judge/session.h"
 
 #define JUDGE_NOTIFY_ALL	(-100)	/* every player and the GM */
+#define JUDGE_NOTIFY_PLAYERS	(-101)	/* every player, not the GM */
 
 /* One notice to addr: key with nargs string arguments. */
 void	judge_notify(struct judge_session *, const struct db_game *,
@@ -23,7 +24,8 @@ void	judge_notify_all(struct judge_session *, const struct db_game *,
 	    const char *except, const char *key, int nargs, ...);
 /*
  * Clock messages (notice.h: their instants shown in zone tz) as one mail
- * to seat to of w's game, to GAME_SEAT_GM or to JUDGE_NOTIFY_ALL; never to
+ * to seat to of w's game, to GAME_SEAT_GM, JUDGE_NOTIFY_PLAYERS or
+ * JUDGE_NOTIFY_ALL; never to
  * the sender of the mail being handled, who reads them in his reply.
  */
 void	judge_notify_notes(struct judge_session *, const struct judge_seat *w,

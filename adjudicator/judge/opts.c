@@ -54,6 +54,8 @@ static const struct judge_optdef judge_optdefs[] = {
 	{ "at",			false,	judge_opt_clock, NULL },
 	{ "tz",			false,	judge_opt_clock, NULL },
 	{ "cd",			true,	judge_opt_clock, NULL },
+	{ "approve",		false,	judge_opt_clock, NULL },
+	{ "remind",		false,	judge_opt_clock, NULL },
 	{ "clock",		true,	judge_opt_clock, NULL },
 };
 

@@ -28,18 +28,25 @@
 #define JUDGE_TICK_STEPS	4	/* steps per game and tick */
 #define JUDGE_TICK_PENDING	16	/* what a reminder lists */
 
-/* One late seat's reminder: the deadline, its errors, what it owes. */
+/*
+ * One seat's reminder, before the deadline (remind=) or after it: the
+ * deadline, its errors, what it owes.
+ */
 static void
 judge_tick_remind_seat(struct judge_session *s, const struct judge_seat *w,
     const struct db_clock *c, const struct game_state *st,
-    const struct orderbook *book, const struct judge_due *d, int i)
+    const struct orderbook *book, const struct judge_due *d, int i,
+    bool before)
 {
+	static const char *const keys[2][2] = {
+		{ "clock.late.player_errors", "clock.late.player" },
+		{ "clock.remind.player_errors", "clock.remind.player" }
+	};
 	struct game_msg	 m[JUDGE_TICK_PENDING + 2];
 	int		 n = 1, said = 0;
 
 	memset(m, 0, sizeof(m));
-	game_msg_set(&m[0], d->pending[i] ? "clock.late.player" :
-	    "clock.late.player_errors", 1, w->game.name);
+	game_msg_set(&m[0], keys[before][d->pending[i]], 1, w->game.name);
 	judge_note_time(&m[0], 1, c->deadline);
 	judge_note_time(&m[0], 2, c->grace_end);
 	if (d->pending[i] && d->error[i])
@@ -61,7 +68,7 @@ judge_tick_remind(struct judge_session *s, const struct judge_seat *w,
 
 	for (i = 0; i < d->n; i++)
 		if (d->pending[i] || d->error[i])
-			judge_tick_remind_seat(s, w, c, st, book, d, i);
+			judge_tick_remind_seat(s, w, c, st, book, d, i, false);
 	memset(m, 0, sizeof(m));
 	game_msg_set(&m[0], "clock.late.gm", 1, w->game.name);
 	judge_note_time(&m[0], 1, c->deadline);
@@ -76,6 +83,23 @@ judge_tick_remind(struct judge_session *s, const struct judge_seat *w,
 	judge_notify_notes(s, w, c->tz, GAME_SEAT_GM, m, n);
 	log_info("clock: game=%s phase=%d deadline passed late=%d",
 	    w->game.name, w->game.phase, d->nlate);
+}
+
+/* remind= before the deadline: each power whose orders are not complete. */
+static void
+judge_tick_before(struct judge_session *s, const struct judge_seat *w,
+    const struct db_clock *c, const struct game_state *st,
+    const struct orderbook *book, const struct judge_due *d)
+{
+	int	 i, n = 0;
+
+	for (i = 0; i < d->n; i++)
+		if (d->pending[i] || d->error[i]) {
+			judge_tick_remind_seat(s, w, c, st, book, d, i, true);
+			n++;
+		}
+	log_info("clock: game=%s phase=%d reminded=%d before the deadline",
+	    w->game.name, w->game.phase, n);
 }
 
 static void
@@ -97,6 +121,22 @@ judge_tick_gm_notice(struct judge_session *s, const struct judge_seat *w,
 	judge_notify_notes(s, w, c->tz, GAME_SEAT_GM, m, n);
 }
 
+/* The proposal passed unapproved: the GM is asked, the players told. */
+static void
+judge_tick_unapproved(struct judge_session *s, const struct judge_seat *w,
+    const struct db_clock *c)
+{
+	struct game_msg	 m;
+
+	judge_tick_gm_notice(s, w, c, "clock.unapproved", c->proposed, NULL);
+	memset(&m, 0, sizeof(m));
+	game_msg_set(&m, "clock.unapproved.players", 1, w->game.name);
+	judge_note_time(&m, 1, c->proposed);
+	judge_notify_notes(s, w, c->tz, JUDGE_NOTIFY_PLAYERS, &m, 1);
+	log_info("clock: game=%s phase=%d proposal passed unapproved",
+	    w->game.name, w->game.phase);
+}
+
 /* The clock's step for a game whose phase changed under it. */
 static int
 judge_tick_begin(struct judge_session *s, struct judge_seat *w)
@@ -112,8 +152,9 @@ judge_tick_begin(struct judge_session *s, struct judge_seat *w)
 	if (s->failed || db_clock_get(s->env->db, w->game.id, &c) != DB_OK)
 		return -1;
 	memset(&m, 0, sizeof(m));
-	game_msg_set(&m, "clock.tell.proposed", 1, w->game.name);
-	judge_note_time(&m, 1, c.proposed);
+	game_msg_set(&m, c.deadline ? "clock.tell.deadline" :
+	    "clock.tell.proposed", 1, w->game.name);
+	judge_note_time(&m, 1, c.deadline ? c.deadline : c.proposed);
 	judge_notify_notes(s, w, c.tz, JUDGE_NOTIFY_ALL, &m, 1);
 	return 1;
 }
@@ -145,6 +186,8 @@ judge_tick_step(struct judge_session *s, struct judge_seat *w,
 	struct game_state	*st;
 	struct judge_due	 d;
 	time_t			 now = s->env->now;
+	time_t			 gm_at = judge_clock_gm_remind_at(c);
+	time_t			 at = judge_clock_remind_at(c);
 	int			 rc = 0;
 
 	if ((st = judge_phase_load(s, w, w->game.phase)) == NULL)
@@ -167,9 +210,19 @@ judge_tick_step(struct judge_session *s, struct judge_seat *w,
 		rc = 1;
 	} else if (!c->deadline && c->proposed && now >= c->proposed &&
 	    !(c->sent & DB_SENT_UNAPPROVED)) {
-		judge_tick_gm_notice(s, w, c, "clock.unapproved", c->proposed,
-		    NULL);
+		judge_tick_unapproved(s, w, c);
 		c->sent |= DB_SENT_UNAPPROVED;
+		rc = 1;
+	} else if (gm_at && now >= gm_at && now < c->proposed &&
+	    !(c->sent & DB_SENT_GM_REMINDED)) {
+		judge_tick_gm_notice(s, w, c, "clock.gm_remind", c->proposed,
+		    NULL);
+		c->sent |= DB_SENT_GM_REMINDED;
+		rc = 1;
+	} else if (at && now >= at && now < c->deadline &&
+	    !(c->sent & DB_SENT_REMINDED)) {
+		judge_tick_before(s, w, c, st, book, &d);
+		c->sent |= DB_SENT_REMINDED;
 		rc = 1;
 	}
 	/* A processed phase wrote its own clock row; a notice marks it. */

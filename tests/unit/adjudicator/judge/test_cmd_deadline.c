@@ -25,7 +25,9 @@ START_TEST(the_judge_proposes_and_the_gm_approves)
 	    "awaiting the game master's approval", NULL);
 	expect(BOB, "Vom Schiedsrichter vorgeschlagener Abgabetermin", NULL);
 	expect(GM, "Send APPROVE to confirm it", NULL);
-	ck_assert_int_eq(judge_next_wake(&F.env), c.proposed);
+	/* The GM is reminded of the proposal halfway to it (remind=24h is
+	 * longer than the phase). */
+	ck_assert_int_eq(judge_next_wake(&F.env), start + 1800);
 	/* A player cannot approve. */
 	mailf(ALICE, "SIGNON g alicepw\nAPPROVE");
 	expect(ALICE, "Only the game master", NULL);
@@ -39,7 +41,9 @@ START_TEST(the_judge_proposes_and_the_gm_approves)
 	c = clock_of("g");
 	ck_assert_int_eq(c.deadline, start + 3600);
 	ck_assert_int_eq(c.grace_end, start + 3600 + 1800);
-	ck_assert_int_eq(judge_next_wake(&F.env), c.deadline);
+	/* Next: the reminder of powers not complete, halfway (remind=24h is
+	 * longer than the phase). */
+	ck_assert_int_eq(judge_next_wake(&F.env), start + 1800);
 	gm("g", "APPROVE");
 	expect(GM, "The deadline is approved already", NULL);
 	/* The report shows the approved deadline and its grace. */
@@ -87,7 +91,7 @@ START_TEST(an_extension_is_asked_granted_and_refused)
 	struct db_clock	 c;
 	char		 d[64];
 
-	clock_game("g", "move=1h grace=30m tz=" ZONE);
+	clock_game("g", "move=1h grace=30m remind=0 tz=" ZONE);
 	gm("g", "APPROVE");
 	drain();
 	c = clock_of("g");
@@ -160,6 +164,45 @@ START_TEST(a_second_request_in_a_phase_waits_for_the_answer)
 }
 END_TEST
 
+/*
+ * SET APPROVE AUTO in a running game: the proposal waiting for the GM
+ * holds at once and is announced; later phases hold theirs. SET APPROVE
+ * GM takes it back. The GM's command alone, with gm or auto.
+ */
+START_TEST(set_approve_auto_makes_the_waiting_proposal_hold)
+{
+	struct db_clock	 c;
+	char		 when[64];
+
+	clock_game("g", "move=1h grace=30m tz=" ZONE);
+	drain();
+	c = clock_of("g");
+	ck_assert_int_eq(c.deadline, 0);
+	ck_assert_int_eq(c.approve, DB_APPROVE_GM);
+	mailf(ALICE, "SIGNON g alicepw\nSET APPROVE AUTO");
+	expect(ALICE, "Only the game master", NULL);
+	gm("g", "SET APPROVE sometimes");
+	expect(GM, "Write SET APPROVE GM", NULL);
+	gm("g", "SET APPROVE AUTO");
+	shown(c.proposed, when, sizeof(when));
+	expect(GM, "hold unless you change them",
+	    "The game master approved the deadline of game g: ", when, NULL);
+	expect(ALICE, "The game master approved the deadline of game g: ",
+	    when, NULL);
+	c = clock_of("g");
+	ck_assert_int_eq(c.approve, DB_APPROVE_AUTO);
+	ck_assert_int_eq(c.deadline, c.proposed);
+	ck_assert_int_eq(c.grace_end, c.proposed + 1800);
+	gm("g", "SET APPROVE gm\nSET REMIND 2h\nSET REMIND soon");
+	expect(GM, "waits for your APPROVE", "reminded 2h before",
+	    "Write SET REMIND 24h", NULL);
+	c = clock_of("g");
+	ck_assert_int_eq(c.approve, DB_APPROVE_GM);
+	ck_assert_int_eq(c.remind, 7200);
+	ck_assert_int_eq(c.deadline, c.proposed);	/* this one stays */
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -174,6 +217,7 @@ test_suite(void)
 	tcase_add_test(tc, an_extension_is_asked_granted_and_refused);
 	tcase_add_test(tc, set_deadline_is_the_gm_s_and_is_announced);
 	tcase_add_test(tc, a_second_request_in_a_phase_waits_for_the_answer);
+	tcase_add_test(tc, set_approve_auto_makes_the_waiting_proposal_hold);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -314,6 +314,37 @@ START_TEST(formatting_names_the_weekday_and_zone)
 }
 END_TEST
 
+/* remind=: lead seconds before, never in the first half of the phase. */
+START_TEST(a_reminder_comes_lead_before_but_not_in_the_first_half)
+{
+	const time_t		 t0 = 1795000000;
+	struct deadline_conf	 c;
+	char			 why[96];
+
+	deadline_conf_init(&c, "UTC");
+	ck_assert_int_eq(c.remind, 86400);
+	ck_assert(!c.approve_auto);
+	ck_assert_int_eq(deadline_remind_at(t0, t0 + 3 * 86400, 86400),
+	    t0 + 2 * 86400);
+	ck_assert_int_eq(deadline_remind_at(t0, t0 + 3600, 86400), t0 + 1800);
+	ck_assert_int_eq(deadline_remind_at(t0, t0 + 3600, 0), 0);
+	ck_assert_int_eq(deadline_remind_at(t0, 0, 86400), 0);
+	/* A deadline set before the phase began is reminded at once. */
+	ck_assert_int_eq(deadline_remind_at(t0, t0 - 60, 86400), t0);
+	ck_assert_int_eq(deadline_option("remind=12h", &c, why, sizeof(why)),
+	    1);
+	ck_assert_int_eq(c.remind, 12 * 3600);
+	ck_assert_int_eq(deadline_option("remind=0", &c, why, sizeof(why)), 1);
+	ck_assert_int_eq(c.remind, 0);
+	ck_assert_int_eq(deadline_option("approve=auto", &c, why, sizeof(why)),
+	    1);
+	ck_assert(c.approve_auto);
+	ck_assert_int_eq(deadline_option("approve=later", &c, why,
+	    sizeof(why)), -1);
+	ck_assert_str_eq(why, "approve=later");
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -335,6 +366,8 @@ test_suite(void)
 	tcase_add_test(tc, proposal_keeps_the_wall_clock_across_daylight_saving);
 	tcase_add_test(tc, proposal_avoids_absences);
 	tcase_add_test(tc, grace_follows_the_deadline);
+	tcase_add_test(tc,
+	    a_reminder_comes_lead_before_but_not_in_the_first_half);
 	tcase_add_test(tc, downtime_moves_only_what_passed_meanwhile);
 	suite_add_tcase(s, tc);
 

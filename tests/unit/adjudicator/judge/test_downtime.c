@@ -23,7 +23,7 @@ late_game(void)
 	struct db_clock	 c;
 	char		 cmd[128], *r;
 
-	mail(GM, "CREATE g weekeewachee move=1h grace=30m");
+	mail(GM, "CREATE g weekeewachee move=1h grace=30m remind=0");
 	r = take(GM);
 	gm_password(r, gmpw, sizeof(gmpw));
 	free(r);

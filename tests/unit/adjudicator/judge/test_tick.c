@@ -479,7 +479,7 @@ START_TEST(late_players_are_reminded_once_and_the_gm_told)
 	char		 d[64], g[64];
 	int		 before;
 
-	clock_game("g", "move=1h grace=30m tz=" ZONE);
+	clock_game("g", "move=1h grace=30m remind=0 tz=" ZONE);
 	gm("g", "APPROVE");
 	mailf(ALICE, "SIGNON g alicepw\nSETUP RPWS");
 	drain();
@@ -515,6 +515,129 @@ START_TEST(late_players_are_reminded_once_and_the_gm_told)
 	judge_tick(&F.env);
 	ck_assert_int_eq(phase_of("g"), 2);
 	expect(ALICE, "Both setups are revealed", NULL);
+}
+END_TEST
+
+/*
+ * approve=auto: the GM never approves, and the game runs: every phase's
+ * proposal holds at once, the late are reminded, the phase is processed
+ * at the end of grace and the next one has its deadline too.
+ */
+START_TEST(with_approve_auto_a_silent_gm_never_stalls_the_game)
+{
+	struct db_clock	 c;
+	char		 pw[64], d[64];
+	int		 i;
+
+	create("CREATE au standard move=1h grace=30m approve=auto remind=0 "
+	    "tz=" ZONE, pw, sizeof(pw));
+	for (i = 0; i < 7; i++)
+		say(P[i].addr, "JOIN au pass%d %s", i, P[i].power);
+	say(GM, "SIGNON au %s\nSTART", pw);
+	c = clock_of("au");
+	ck_assert(c.proposed != 0);
+	ck_assert_int_eq(c.deadline, c.proposed);
+	ck_assert_int_eq(c.grace_end, c.deadline + 1800);
+	shown(c.deadline, d, sizeof(d));
+	expect(P[0].addr, "Deadline: ", d, NULL);
+	expect_not(P[1].addr, "awaiting the game master's approval");
+	expect_not(GM, "Send APPROVE to confirm it");
+	for (i = 0; i < 7; i++)
+		if (i != 4)
+			say(P[i].addr, "SIGNON au pass%d\n%s", i, P[i].hold);
+	drain();
+	F.env.now = c.deadline;
+	judge_tick(&F.env);
+	expect(P[4].addr, "Your orders for game au are missing", NULL);
+	F.env.now = c.grace_end;
+	judge_tick(&F.env);
+	ck_assert_int_gt(clock_of("au").phase, c.phase);
+	expect(P[0].addr, "Italy had no complete orders", NULL);
+	/* The next phase holds its proposal too: no approval is asked. */
+	c = clock_of("au");
+	ck_assert_int_eq(c.deadline, c.proposed);
+	ck_assert_int_gt(c.deadline, F.env.now);
+	expect_not(GM, "awaits your approval");
+}
+END_TEST
+
+/*
+ * approve=gm (the default): a proposal that waits for the GM is reminded
+ * to him remind= before it passes (here halfway, the phase being
+ * shorter), once; when it passes unapproved he is asked again and the
+ * players hear that the game waits for the GM.
+ */
+START_TEST(an_unapproved_proposal_is_reminded_and_its_passing_told)
+{
+	struct db_clock	 c;
+	time_t		 at;
+
+	clock_game("g", "move=2d grace=1h tz=" ZONE);
+	drain();
+	c = clock_of("g");
+	at = c.proposed - 86400;		/* remind=24h */
+	ck_assert_int_eq(judge_next_wake(&F.env), at);
+	F.env.now = at - 1;
+	judge_tick(&F.env);
+	ck_assert_int_eq(pending(), 0);
+	F.env.now = at;
+	judge_tick(&F.env);
+	expect(GM, "proposed deadline for game g", "still awaits your approval",
+	    "SET APPROVE AUTO", NULL);
+	ck_assert_int_eq(pending(), 0);		/* the players hear nothing */
+	judge_tick(&F.env);
+	ck_assert_int_eq(pending(), 0);		/* once */
+	ck_assert_int_eq(judge_next_wake(&F.env), c.proposed);
+	F.env.now = c.proposed;
+	judge_tick(&F.env);
+	expect(GM, "has passed without your approval", NULL);
+	expect(ALICE, "passed without the game master's approval",
+	    "the game waits for the game master", NULL);
+	expect(BOB, "wartet daher auf den Spielleiter", NULL);
+	ck_assert_int_eq(phase_of("g"), 1);
+}
+END_TEST
+
+/*
+ * remind=: a power whose orders are not complete is reminded that long
+ * before the deadline, once, with what it still owes; a complete one is
+ * not.
+ */
+START_TEST(powers_not_complete_are_reminded_before_the_deadline)
+{
+	struct db_clock	 c;
+	char		 d[64];
+	time_t		 at;
+
+	clock_game("g", "move=2d grace=1h remind=12h tz=" ZONE);
+	gm("g", "APPROVE");
+	mailf(ALICE, "SIGNON g alicepw\nSETUP RPWS");
+	drain();
+	c = clock_of("g");
+	at = c.deadline - 12 * 3600;
+	ck_assert_int_eq(judge_next_wake(&F.env), at);
+	F.env.now = at - 1;
+	judge_tick(&F.env);
+	ck_assert_int_eq(pending(), 0);
+	F.env.now = at;
+	judge_tick(&F.env);
+	shown(c.deadline, d, sizeof(d));
+	expect(BOB, "Erinnerung: Der Abgabetermin der Partie g ist ",
+	    "noch nicht vollst", NULL);
+	ck_assert_int_eq(pending(), 0);		/* Alice is complete */
+	judge_tick(&F.env);
+	ck_assert_int_eq(pending(), 0);		/* once */
+	ck_assert_int_eq(judge_next_wake(&F.env), c.deadline);
+	/* A new deadline from the GM reminds again before it. */
+	gm("g", "SET REMIND 6h\nEXTEND 1d");
+	drain();
+	c = clock_of("g");
+	ck_assert_int_eq(c.remind, 6 * 3600);
+	ck_assert_int_eq(judge_next_wake(&F.env), c.deadline - 6 * 3600);
+	F.env.now = c.deadline - 6 * 3600;
+	judge_tick(&F.env);
+	expect(BOB, "Erinnerung", NULL);
+	expect_not(ALICE, "Reminder");
 }
 END_TEST
 
@@ -584,6 +707,10 @@ test_suite(void)
 	tcase_add_test(tc,
 	    complete_orders_are_processed_early_at_the_next_tick);
 	tcase_add_test(tc, late_players_are_reminded_once_and_the_gm_told);
+	tcase_add_test(tc, with_approve_auto_a_silent_gm_never_stalls_the_game);
+	tcase_add_test(tc,
+	    an_unapproved_proposal_is_reminded_and_its_passing_told);
+	tcase_add_test(tc, powers_not_complete_are_reminded_before_the_deadline);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("faults");
