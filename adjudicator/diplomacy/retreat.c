@@ -22,7 +22,14 @@ find_retreat(const struct dip_state *st, int prov)
 	return -1;
 }
 
-/* Where the retreat may go, or -1 with why. */
+/*
+ * Where the retreat may go, or -1 with why. The options are locations
+ * (outcome.c): an army's a province, a fleet's a coast where the province
+ * has coasts. So an army goes to the province whatever coast was written,
+ * as a move does (movement.c; issue 12: "A RUM - BUL" was refused while
+ * BUL was listed), and a fleet needs a coast only when two are open
+ * (DATC 6.B.1, 6.B.2 for moves).
+ */
 static int
 retreat_dest(const struct dip_state *st, const struct dip_retreat *r,
     int dloc, uint8_t *why)
@@ -32,7 +39,8 @@ retreat_dest(const struct dip_state *st, const struct dip_retreat *r,
 
 	if (r->unit.kind == DIP_ARMY || m->prov[prov].ncoasts == 0)
 		dloc = prov;
-	if (dloc != prov || m->prov[prov].ncoasts == 0) {
+	if (dloc != prov || r->unit.kind == DIP_ARMY ||
+	    m->prov[prov].ncoasts == 0) {
 		if (dip_set_has(&r->options, dloc))
 			return dloc;
 	} else {
