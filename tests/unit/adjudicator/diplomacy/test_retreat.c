@@ -5,10 +5,11 @@
  * Issue 12, point 6: a report listed BUL as an army's retreat option and
  * the judge then refused "A RUM - BUL" as "not a retreat option". The
  * examples: an army into Bulgaria (a coast written or not, as in a move),
- * a fleet to one of its coasts. The property, over seeded random
- * positions: every option the report lists is accepted as a retreat
- * order, a retreat order is accepted only for a place the report lists,
- * and a retreat that stands alone ends where the report said it could.
+ * a fleet to one of its coasts, and the reason a refused retreat gives (a
+ * move's, where a move would be refused too). The property, over seeded
+ * random positions: every option the report lists is accepted as a
+ * retreat order, a retreat order is accepted only for a place the report
+ * lists, and a retreat that stands alone ends where the report said.
  */
 #include "tests/unit/test.h"
 #include <stdio.h>
@@ -120,8 +121,6 @@ START_TEST(a_fleet_retreat_names_a_coast_only_when_two_are_open)
 	ck_assert_str_eq(g->why.msg.args[1], "@dip.why.coast_required");
 	tg_ok(g, AUS, "F CON - BUL/SC");
 	ck_assert_str_eq(g->o[0].text, "F CON R BUL/SC");
-	tg_refused(g, AUS, "F AEG R CON", "dip.err.illegal");
-	ck_assert_str_eq(g->why.msg.args[1], "@dip.why.retreat_occupied");
 	tg_refused(g, AUS, "F AEG R ION", "dip.err.illegal");
 	ck_assert_str_eq(g->why.msg.args[1], "@dip.why.retreat_attacker");
 	tg_ok(g, AUS, "F AEG R BUL");
@@ -142,6 +141,37 @@ START_TEST(a_fleet_retreat_names_a_coast_only_when_two_are_open)
 	v = tg_view(g, AUS);
 	ck_assert_ptr_nonnull(tg_find(v, "dip.res.ok", "F AEG R BUL"));
 	ck_assert_ptr_nonnull(strstr(v->board, "F BUL/SC"));
+	tg_free(g);
+}
+END_TEST
+
+/* A retreat that is not an option is refused with a move's reason where
+ * a move would be refused too (DATC 6.A.1 to 6.A.4, 6.B.3). */
+START_TEST(a_refused_retreat_says_why_as_a_move_would)
+{
+	static const struct {
+		const char	*line;
+		const char	*why;
+	} cases[] = {
+		{ "A RUM R RUM", "@dip.why.move_to_self" },
+		{ "A RUM R BLA", "@dip.why.army_to_sea" },
+		{ "A RUM R VIE", "@dip.why.not_adjacent" },
+		{ "A RUM R UKR", "@dip.why.retreat_attacker" },
+		{ "A RUM R GAL", "@dip.why.retreat_occupied" },
+		{ "F CON R SER", "@dip.why.fleet_to_inland" },
+		{ "F AEG R BUL/EC", "@dip.why.coast_unreachable" },
+		{ "F AEG R STP/NC", "@dip.why.not_adjacent" },
+		{ "F AEG R CON", "@dip.why.retreat_occupied" },
+	};
+	struct tg	*g = balkan_retreats();
+	size_t		 i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		tg_refused(g, AUS, cases[i].line, "dip.err.illegal");
+		ck_assert_msg(strcmp(g->why.msg.args[1], cases[i].why) == 0,
+		    "%s: %s, not %s", cases[i].line, g->why.msg.args[1],
+		    cases[i].why);
+	}
 	tg_free(g);
 }
 END_TEST
@@ -577,6 +607,7 @@ test_suite(void)
 	tcase_add_test(t, an_army_retreats_into_a_two_coast_province);
 	tcase_add_test(t, an_army_retreat_ignores_a_written_coast);
 	tcase_add_test(t, a_fleet_retreat_names_a_coast_only_when_two_are_open);
+	tcase_add_test(t, a_refused_retreat_says_why_as_a_move_would);
 	suite_add_tcase(s, t);
 	tcase_add_checked_fixture(p, tg_map_setup, NULL);
 	/* About 10 s with the sanitizers; the bound only stops a hang. */
