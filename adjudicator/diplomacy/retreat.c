@@ -22,40 +22,68 @@ find_retreat(const struct dip_state *st, int prov)
 	return -1;
 }
 
-/* Where the retreat may go, or -1 with why. */
+/*
+ * Why a retreat to dloc, not among the options, is refused: a move's
+ * reason where a move would be refused too (movement.c; DATC 6.A.1 to
+ * 6.A.4, 6.B.3), else the attacker's province or a place not open.
+ */
+static uint8_t
+refusal(const struct dip_map *m, const struct dip_retreat *r, int dloc)
+{
+	int	 prov = m->loc[dloc].prov, at = m->loc[r->unit.loc].prov;
+
+	if (prov == at)
+		return DIP_W_MOVE_TO_SELF;
+	if (r->unit.kind == DIP_ARMY && m->prov[prov].terrain == DIP_SEA)
+		return DIP_W_ARMY_TO_SEA;
+	if (r->unit.kind == DIP_FLEET && m->prov[prov].terrain == DIP_LAND)
+		return DIP_W_FLEET_TO_INLAND;
+	if (r->unit.kind == DIP_ARMY ?
+	    !dip_set_has(&m->army_adj[at], prov) :
+	    !dip_set_has(&m->fleet_reach[r->unit.loc], prov))
+		return DIP_W_NOT_ADJACENT;
+	if (r->unit.kind == DIP_FLEET && dloc != prov &&
+	    !dip_set_has(&m->fleet_adj[r->unit.loc], dloc))
+		return DIP_W_COAST_UNREACHABLE;
+	if (prov == r->from)
+		return DIP_W_RETREAT_ATTACKER;
+	return DIP_W_RETREAT_OCCUPIED;
+}
+
+/*
+ * Where the retreat may go, or -1 with why. The options are locations
+ * (outcome.c): an army's a province, a fleet's a coast where the province
+ * has coasts. So an army goes to the province whatever coast was written,
+ * as a move does (movement.c; issue 12: "A RUM - BUL" was refused while
+ * BUL was listed), and a fleet needs a coast only when two are open
+ * (DATC 6.B.1, 6.B.2 for moves).
+ */
 static int
 retreat_dest(const struct dip_state *st, const struct dip_retreat *r,
     int dloc, uint8_t *why)
 {
-	const struct dip_map	*m = st->map;
-	int			 prov = m->loc[dloc].prov, i, found = -1, n = 0;
+	const struct dip_map		*m = st->map;
+	const struct dip_province	*p = &m->prov[m->loc[dloc].prov];
+	int				 i, found = -1, n = 0;
 
-	if (r->unit.kind == DIP_ARMY || m->prov[prov].ncoasts == 0)
-		dloc = prov;
-	if (dloc != prov || m->prov[prov].ncoasts == 0) {
-		if (dip_set_has(&r->options, dloc))
-			return dloc;
-	} else {
-		for (i = 0; i < m->prov[prov].ncoasts; i++)
-			if (dip_set_has(&r->options, m->prov[prov].coast[i])) {
-				found = m->prov[prov].coast[i];
+	if (r->unit.kind == DIP_ARMY || p->ncoasts == 0)
+		dloc = m->loc[dloc].prov;
+	else if (dloc == m->loc[dloc].prov) {
+		for (i = 0; i < p->ncoasts; i++)
+			if (dip_set_has(&r->options, p->coast[i])) {
+				found = p->coast[i];
 				n++;
 			}
 		if (n == 1)
 			return found;
-		if (n == 2) {
+		if (n > 1) {
 			*why = DIP_W_COAST_REQUIRED;
 			return -1;
 		}
 	}
-	if (prov == r->from)
-		*why = DIP_W_RETREAT_ATTACKER;
-	else if (r->unit.kind == DIP_ARMY ?
-	    !dip_set_has(&m->army_adj[m->loc[r->unit.loc].prov], prov) :
-	    !dip_set_has(&m->fleet_reach[r->unit.loc], prov))
-		*why = DIP_W_NOT_ADJACENT;
-	else
-		*why = DIP_W_RETREAT_OCCUPIED;
+	if (dip_set_has(&r->options, dloc))
+		return dloc;
+	*why = refusal(m, r, dloc);
 	return -1;
 }
 

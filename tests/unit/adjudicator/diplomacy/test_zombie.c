@@ -270,6 +270,34 @@ START_TEST(zombie_board_units_retreat)
 }
 END_TEST
 
+/* Issue 12 on the Zombie-board: the army's listed BUL is accepted. */
+START_TEST(zombie_board_army_retreats_into_a_two_coast_province)
+{
+	struct tg		*g;
+	const struct game_view	*v;
+
+	g = position("-", "zstarted: 1\nzfirst: S1903R\nply: 9\n"
+	    "clock: S1905M\n",
+	    "nr.phase: S1905M\nnr.owns: AUS VIE\nnr.owns: RUS MOS\n"
+	    "nr.unit: AUS A VIE\nnr.unit: RUS A MOS\n",
+	    "z.phase: S1905M\nz.owns: AUS RUM\nz.owns: RUS WAR\n"
+	    "z.unit: AUS A RUM\nz.unit: RUS A UKR\nz.unit: RUS A GAL\n");
+	tg_ok(g, RUS, "Z: A UKR - RUM, A GAL S A UKR - RUM");
+	tg_play(g);
+	v = tg_view(g, AUS);
+	ck_assert_str_eq(v->phase, "S1905R");
+	ck_assert_str_eq(tg_find(v, "dip.view.must_retreat", "A RUM")->args[2],
+	    "BUD, BUL, SER, SEV");
+	tg_ok(g, AUS, "A RUM - BUL");
+	ck_assert_str_eq(g->o[0].text, "Z: A RUM R BUL");
+	tg_play(g);
+	v = tg_view(g, AUS);
+	ck_assert_str_eq(v->phase, "F1905M");
+	ck_assert_ptr_nonnull(tg_find(v, "dip.res.ok", "A RUM R BUL"));
+	tg_free(g);
+}
+END_TEST
+
 START_TEST(undead_units_rise_on_the_nr_board_and_never_move)
 {
 	struct tg		*g = z_dislodgement("undead");
@@ -518,6 +546,7 @@ test_suite(void)
 	tcase_add_test(tc, unplaced_zombies_go_to_the_first_free_home_centre);
 	tcase_add_test(tc, zombies_without_a_free_centre_are_lost);
 	tcase_add_test(tc, zombie_board_units_retreat);
+	tcase_add_test(tc, zombie_board_army_retreats_into_a_two_coast_province);
 	tcase_add_test(tc, undead_units_rise_on_the_nr_board_and_never_move);
 	tcase_add_test(tc, draws_are_voted_per_board);
 	tcase_add_test(tc, points_tie_is_broken_by_centres_on_both_boards);
