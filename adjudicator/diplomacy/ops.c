@@ -362,8 +362,10 @@ ops_stat(const struct game_state *st, struct game_stat *out)
 		out->winner = st->b.st.winner;
 	else if (st->b.end == DIP_END_DRAW)
 		out->winner = GAME_DRAWN;
-	for (p = 0; p < st->map.npowers; p++)
+	for (p = 0; p < st->map.npowers; p++) {
 		out->due[p] = (due & DIP_BIT(p)) != 0;
+		out->out[p] = st->started && !(st->b.alive & DIP_BIT(p));
+	}
 	out->phase_kind = kinds[st->b.st.phase];
 	dip_state_phase_code(&st->b.st, out->phase, sizeof(out->phase));
 }

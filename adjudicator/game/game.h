@@ -185,7 +185,7 @@ struct game_view {
 
 /* The cheap facts of a position, equal to the same fields of
  * view(st, GAME_SEAT_GM), for callers that need no board: the judge's
- * clock, its store, SUMMARY, the referee's result. */
+ * clock, its store, SUMMARY, STATUS, the referee's result. */
 struct game_stat {
 	enum game_status	 status;
 	int			 winner;	/* a seat, GAME_NOBODY or GAME_DRAWN */
@@ -193,6 +193,11 @@ struct game_stat {
 	enum game_phase_kind	 phase_kind;
 	char			 phase[GAME_PHASE_MAX];
 	bool			 due[GAME_MAX_SEATS];
+	/* Seats out of the game for good while it goes on (Diplomacy: a
+	 * power with neither unit nor centre). Not a field of the view
+	 * (its reports say it in their messages); false in a game that
+	 * does not tell, and in every two-player game. */
+	bool			 out[GAME_MAX_SEATS];
 };
 
 struct game_ops {

@@ -34,6 +34,7 @@
 #include "adjudicator/judge/cmd_resign.h"
 #include "adjudicator/judge/cmd_rollback.h"
 #include "adjudicator/judge/cmd_signon.h"
+#include "adjudicator/judge/cmd_status.h"
 #include "adjudicator/judge/cmd_summary.h"
 #include "adjudicator/judge/cmd_takeover.h"
 #include "adjudicator/judge/cmd_wait.h"
@@ -153,6 +154,7 @@ static const struct judge_cmd judge_cmds[] = {
 	  judge_cmd_signoff, offsetof(struct judge_mail, signoff) },
 	CMD_SECRET("SIGNON",	2, 2,	2,		judge_cmd_signon),
 	CMD("START", NULL,	0, 0,	JUDGE_GM,	NULL, judge_cmd_start),
+	CMD("STATUS", NULL,	0, 1,	JUDGE_ANYONE,	NULL, judge_cmd_status),
 	CMD("SUMMARY", NULL,	1, 1,	JUDGE_ANYONE,	NULL, judge_cmd_summary),
 	CMD_SECRET("TAKEOVER",	3, 3,	3,		judge_cmd_takeover),
 };

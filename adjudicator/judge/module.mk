@@ -18,6 +18,7 @@ SRCS += \
 	adjudicator/judge/cmd_resign.c \
 	adjudicator/judge/cmd_rollback.c \
 	adjudicator/judge/cmd_signon.c \
+	adjudicator/judge/cmd_status.c \
 	adjudicator/judge/cmd_summary.c \
 	adjudicator/judge/cmd_takeover.c \
 	adjudicator/judge/cmd_wait.c \

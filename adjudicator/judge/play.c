@@ -128,7 +128,8 @@ judge_play_due(struct judge_session *s, const struct judge_seat *w,
 		d->error[k] = f.error_phase == w->game.phase;
 		if (d->pending[k] || d->error[k])
 			d->nlate++;
-		if (f.wait_phase == w->game.phase)
+		d->waits[k] = f.wait_phase == w->game.phase;
+		if (d->waits[k])
 			d->wait = true;
 	}
 	d->ready = d->nlate == 0 && !d->wait;

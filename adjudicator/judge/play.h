@@ -26,6 +26,7 @@ struct judge_due {
 	bool	 pending[GAME_MAX_SEATS];	/* orders incomplete */
 	bool	 none[GAME_MAX_SEATS];		/* ... and not one given */
 	bool	 error[GAME_MAX_SEATS];		/* last orders had errors */
+	bool	 waits[GAME_MAX_SEATS];		/* SET WAIT for this phase */
 	int	 nlate;
 	bool	 wait;				/* someone SET WAIT */
 	bool	 ready;

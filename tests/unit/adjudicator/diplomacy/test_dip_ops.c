@@ -316,6 +316,28 @@ START_TEST(no_retreat_destroys_and_says_so)
 }
 END_TEST
 
+/* Issue 12: STATUS says "out" for a power with neither unit nor centre. */
+START_TEST(stat_says_which_powers_are_out)
+{
+	struct game_stat	 at;
+	struct tg		*g = tg_new(&dip_ops, "");
+	int			 p;
+
+	dip_ops.stat(g->st, &at);
+	for (p = 0; p < 7; p++)
+		ck_assert_msg(!at.out[p], "power %d out at the start", p);
+	tg_free(g);
+	g = position("-", "phase: S1902M\ncd: -\nalive: AUS GER\n"
+	    "end: none\nowns: AUS VIE\nowns: GER BER MUN\nunit: GER A BOH\n"
+	    "unit: AUS A VIE\nlast: -\neliminated: ENG\n");
+	dip_ops.stat(g->st, &at);
+	ck_assert(!at.out[AUS] && !at.out[GER]);
+	ck_assert(at.out[ENG] && at.out[FRA] && at.out[TUR]);
+	ck_assert(!at.due[ENG]);
+	tg_free(g);
+}
+END_TEST
+
 /* ---- random games ---- */
 
 static uint64_t
@@ -546,6 +568,7 @@ test_suite(void)
 	tcase_add_test(tc, one_no_draw_vote_keeps_the_game_going);
 	tcase_add_test(tc, eighteen_centres_after_the_fall_win);
 	tcase_add_test(tc, no_retreat_destroys_and_says_so);
+	tcase_add_test(tc, stat_says_which_powers_are_out);
 	tcase_add_loop_test(tc, random_games_round_trip, 0, 8);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
