@@ -113,7 +113,11 @@ judge_play_due(struct judge_session *s, const struct judge_seat *w,
 	for (i = 0; i < np; i++) {
 		struct db_clock_seat f = { p[i].seat, -1, -1, false };
 
-		if (p[i].resigned)
+		/* An open seat (EJECT) of a game of more than two seats is
+		 * not awaited either: nobody can order for it until a
+		 * take-over, and its units hold as in civil disorder. A
+		 * two-seat game cannot be played without it. */
+		if (p[i].resigned || (p[i].ejected && w->ops->nseats > 2))
 			continue;
 		for (j = 0; j < ncs; j++)
 			if (cs[j].seat == p[i].seat)

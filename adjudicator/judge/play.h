@@ -19,7 +19,8 @@ enum judge_play_why {
 	JUDGE_PLAY_GM		/* PROCESS */
 };
 
-/* Who the phase is waiting for. Seats in civil disorder are not awaited. */
+/* Who the phase is waiting for. Seats in civil disorder, resigned or (in
+ * a game of more than two seats) open are not awaited. */
 struct judge_due {
 	int	 n;				/* awaited seats */
 	int	 seat[GAME_MAX_SEATS];

@@ -165,6 +165,25 @@ START_TEST(without_cd_a_late_power_only_holds_for_the_phase)
 }
 END_TEST
 
+/* An open seat (EJECT) is not awaited: the six others finish the phase. */
+START_TEST(an_open_seat_does_not_hold_the_phase_back)
+{
+	struct db_clock	 c;
+	int		 i;
+
+	seven_on_clock("de", "move=1h tz=" ZONE);
+	gm("de", "APPROVE\nEJECT Italy");
+	drain();
+	c = clock_of("de");
+	for (i = 0; i < 7; i++)
+		if (i != 4)
+			orders("de", i, P[i].hold);
+	judge_tick(&F.env);
+	ck_assert_int_eq(clock_of("de").phase, c.phase + 1);
+	expect(P[0].addr, "Every order was in", NULL);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -183,6 +202,7 @@ test_suite(void)
 	tcase_add_test(tc,
 	    a_power_without_orders_holds_and_goes_into_civil_disorder);
 	tcase_add_test(tc, without_cd_a_late_power_only_holds_for_the_phase);
+	tcase_add_test(tc, an_open_seat_does_not_hold_the_phase_back);
 	suite_add_tcase(s, tc);
 	return s;
 }
