@@ -179,7 +179,7 @@ bool
 judge_seat_newcomer(struct judge_session *s, const struct db_game *g,
     const char *pw)
 {
-	if (strlen(pw) < PASSWORD_MIN || strlen(pw) > PASSWORD_MAX) {
+	if (!password_acceptable(pw)) {
 		judge_err(s, "judge.err.bad_password", 0);
 		return false;
 	}
