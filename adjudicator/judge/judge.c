@@ -22,6 +22,7 @@
 #include <strings.h>
 
 #include "adjudicator/judge/cmd_absence.h"
+#include "adjudicator/judge/cmd_account.h"
 #include "adjudicator/judge/cmd_become.h"
 #include "adjudicator/judge/cmd_clear.h"
 #include "adjudicator/judge/cmd_create.h"
@@ -116,6 +117,10 @@ static const struct judge_cmd judge_cmds[] = {
 	CMD_OWN("BECOME",	1, 1,	JUDGE_GM,	judge_cmd_become, become),
 	CMD_OWN("BROADCAST",	0, 0,	JUDGE_SIGNED,	judge_cmd_broadcast, press),
 	CMD("CLEAR", NULL,	0, 0,	JUDGE_PLAYER,	NULL, judge_cmd_clear),
+	CMD("CONFIRM", NULL,	0, JUDGE_ANY_ARGS, JUDGE_ANYONE,
+	    "judge.err.confirm_usage", NULL),
+	CMD_SECRET("CONFIRM", "ADDRESS", 2, 2, JUDGE_ANYONE, 3,
+	    "judge.err.confirm_usage", judge_cmd_confirm_address),
 	CMD("CREATE", NULL,	2, JUDGE_ANY_ARGS, JUDGE_ANYONE, NULL,
 	    judge_cmd_create),
 	CMD("EJECT", NULL,	1, 1,	JUDGE_GM,	NULL, judge_cmd_eject),
@@ -143,6 +148,8 @@ static const struct judge_cmd judge_cmds[] = {
 	    "judge.err.set_usage", NULL),
 	CMD("SET", "ABSENCE",	1, 3,	JUDGE_PLAYER,	"clock.err.absence_usage",
 	    judge_cmd_set_absence),
+	CMD("SET", "ADDRESS",	1, 1,	JUDGE_SIGNED,	"judge.err.address_usage",
+	    judge_cmd_set_address),
 	CMD("SET", "APPROVE",	1, 1,	JUDGE_GM,	"clock.err.approve_usage",
 	    judge_cmd_set_approve),
 	CMD("SET", "DEADLINE",	1, 2,	JUDGE_GM,	"clock.err.when",
@@ -152,6 +159,8 @@ static const struct judge_cmd judge_cmds[] = {
 	CMD("SET", "NOABSENCE",	0, 2,	JUDGE_PLAYER,	NULL,
 	    judge_cmd_set_noabsence),
 	CMD("SET", "NOWAIT",	0, 2,	JUDGE_PLAYER,	NULL, judge_cmd_set_nowait),
+	CMD_SECRET("SET", "PASSWORD", 1, 1, JUDGE_SIGNED, 2,
+	    "judge.err.password_usage", judge_cmd_set_password),
 	CMD("SET", "REMIND",	1, 1,	JUDGE_GM,	"clock.err.remind_usage",
 	    judge_cmd_set_remind),
 	CMD("SET", "SPRACHE",	1, 1,	JUDGE_ANYONE,	"judge.err.set_usage",
@@ -285,9 +294,9 @@ judge_find(const struct judge_line *l)
 }
 
 /*
- * Echoes the line, hiding the password of a secret row (SIGNON, JOIN,
- * TAKEOVER) and every word past the row's last: a password written with a
- * blank would show its rest there.
+ * Echoes the line, hiding the password or code of a secret row (SIGNON,
+ * JOIN, TAKEOVER, SET PASSWORD, CONFIRM ADDRESS) and every word past the
+ * row's last: a password written with a blank would show its rest there.
  */
 static void
 judge_echo(struct judge_session *s, const struct judge_line *l,
