@@ -107,7 +107,7 @@ judge_cmd_set_password(struct judge_session *s, const struct judge_line *l)
 		return;
 	log_info("judge: game=%s seat=%d password=changed", w->game.name,
 	    w->seat);
-	judge_seat_arg(w->ops, w->seat, arg, sizeof(arg));
+	judge_seat_arg_in(w, w->seat, arg, sizeof(arg));
 	judge_ok(s, "judge.password_set", 2, arg, w->game.name);
 }
 
@@ -135,7 +135,7 @@ judge_account_free(struct judge_session *s, const struct judge_seat *w,
 			other = p[i].seat;
 	if (other == seat)
 		return true;
-	judge_seat_arg(w->ops, other, arg, sizeof(arg));
+	judge_seat_arg_in(w, other, arg, sizeof(arg));
 	judge_err(s, "judge.err.address_plays", 3, addr, arg, w->game.name);
 	return false;
 }
@@ -187,7 +187,7 @@ judge_cmd_set_address(struct judge_session *s, const struct judge_line *l)
 
 	if (!judge_account_seat(s, &me) || !judge_account_addr_ok(s, addr))
 		return;
-	judge_seat_arg(w->ops, w->seat, arg, sizeof(arg));
+	judge_seat_arg_in(w, w->seat, arg, sizeof(arg));
 	cur = w->seat == GAME_SEAT_GM ? w->game.gm_address : me.address;
 	if (strcasecmp(addr, cur) == 0) {
 		/* To withdraw a request, ask for the address there is. */
@@ -261,7 +261,7 @@ judge_account_move(struct judge_session *s, const struct judge_seat *w,
 	}
 	log_info("judge: game=%s seat=%d address=changed", w->game.name,
 	    c->seat);
-	judge_seat_arg(w->ops, c->seat, arg, sizeof(arg));
+	judge_seat_arg_in(w, c->seat, arg, sizeof(arg));
 	judge_ok(s, "judge.address_confirmed", 2, arg, w->game.name);
 	judge_notify(s, &w->game, old, "judge.address.moved", 3, arg,
 	    w->game.name, c->address);

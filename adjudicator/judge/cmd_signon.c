@@ -216,7 +216,7 @@ judge_signon_notice(struct judge_session *s, const struct judge_signon *g,
 		judge_notify_copy(s, game, sp->owner, &copy,
 		    "judge.spoof.copy_gm", 2, game->name, s->msg->reply_to);
 	else {
-		judge_seat_arg(sp->as.ops, sp->as.seat, arg, sizeof(arg));
+		judge_seat_arg_in(&sp->as, sp->as.seat, arg, sizeof(arg));
 		judge_notify_copy(s, game, sp->owner, &copy, "judge.spoof.copy",
 		    3, arg, game->name, s->msg->reply_to);
 		/* The GM who sent it knows. */

@@ -370,6 +370,33 @@ START_TEST(the_gm_moves_the_gm_address)
 }
 END_TEST
 
+/* Before the start a seat is a place in the queue: no power is named. */
+START_TEST(before_the_start_no_power_is_named)
+{
+	char	 a[32], cmd[64], *r;
+	int	 i;
+
+	create("fo", "");
+	for (i = 0; i < 3; i++) {
+		addr(i, a, sizeof(a));
+		snprintf(cmd, sizeof(cmd), "JOIN fo pw%d%d%d%d", i, i, i, i);
+		mail(a, cmd);
+	}
+	drain();
+	r = as_power(2, "fo", "SET PASSWORD fresh2222");
+	has(r, "The password of your seat in game fo (a player with no power "
+	    "until the start) is changed.");
+	hasnt(r, "France");
+	free(r);
+	mail(STRANGER, "SIGNON fo pw1111");
+	r = mine(1);
+	has(r, "Someone signed on as a player with no power until the start "
+	    "in game fo from stranger@example.test");
+	hasnt(r, "England");
+	free(r);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -395,6 +422,7 @@ test_suite(void)
 	tcase_add_test(tc, a_second_set_address_drops_the_first_code);
 	tcase_add_test(tc, after_confirm_the_mail_goes_to_the_new_address);
 	tcase_add_test(tc, the_gm_moves_the_gm_address);
+	tcase_add_test(tc, before_the_start_no_power_is_named);
 	suite_add_tcase(s, tc);
 	return s;
 }
