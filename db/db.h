@@ -154,6 +154,48 @@ int	db_takeover_decide(struct db *, int64_t id, bool approve, int phase,
 int	db_seat_changes(struct db *, int64_t game_id,
 	    struct db_seat_change *out, int max, int *n);
 
+/*
+ * a seat's password and address after it is taken; requests to move a
+ * seat's mail to a new address (address.c: SET PASSWORD, SET ADDRESS,
+ * CONFIRM ADDRESS). A request is the seat's player's: resigning, being
+ * ejected or replaced, and the reseating at the start drop the open
+ * requests of the seats they touch.
+ */
+#define DB_SEAT_GM	(-1)	/* address_changes.seat of the game master */
+
+enum db_addr_status { DB_ADDR_OPEN, DB_ADDR_DONE, DB_ADDR_DROPPED };
+
+struct db_address_change {
+	int64_t		 id;
+	int		 seat;		/* or DB_SEAT_GM */
+	char		 address[DB_ADDR_MAX];	/* the new one */
+	char		 code[DB_HASH_MAX];	/* the code as the judge hashed it */
+	time_t		 requested;
+};
+
+/* A new request for seat of game_id; an open one for that seat is dropped. */
+int	db_address_request(struct db *, int64_t game_id, int seat,
+	    const char *address, const char *code, time_t now);
+/*
+ * The open requests of a game, oldest first, into out[0..max): there is
+ * one a seat at most, so a game with more than max open is a damaged
+ * store (DB_ERR, logged), never cut.
+ */
+int	db_address_open(struct db *, int64_t game_id,
+	    struct db_address_change *out, int max, int *n);
+int	db_address_settle(struct db *, int64_t id, enum db_addr_status);
+/* Drops the open requests of one seat (or DB_SEAT_GM), or of every
+ * player's seat of the game. */
+int	db_address_drop(struct db *, int64_t game_id, int seat);
+int	db_address_drop_players(struct db *, int64_t game_id);
+int	db_player_set_address(struct db *, int64_t game_id, int seat,
+	    const char *address);
+int	db_player_set_password(struct db *, int64_t game_id, int seat,
+	    const char *pwhash);
+/* The GM's address and password hash; NULL keeps the stored one. */
+int	db_game_set_gm(struct db *, int64_t game_id, const char *address,
+	    const char *pwhash);
+
 /* press between players (press.c) */
 #define DB_PRESS_FROM_GM	(-1)
 

@@ -204,7 +204,9 @@ db_player_resign(struct db *db, int64_t game_id, int seat)
 		return DB_ERR;
 	sqlite3_bind_int64(st, 1, game_id);
 	sqlite3_bind_int(st, 2, seat);
-	return db_step_done(db, st, "player resign");
+	if (db_step_done(db, st, "player resign") != DB_OK)
+		return DB_ERR;
+	return db_address_drop(db, game_id, seat);	/* address.c */
 }
 
 /*

@@ -1,6 +1,7 @@
 # db/schema.sql is compiled into the binary as a C string (build/gen/schema.c).
 SRCS += \
 	db/db.c \
+	db/address.c \
 	db/clock.c \
 	db/games.c \
 	db/mail.c \

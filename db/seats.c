@@ -43,7 +43,9 @@ db_player_eject(struct db *db, int64_t game_id, int seat)
 		return DB_ERR;
 	sqlite3_bind_int64(st, 1, game_id);
 	sqlite3_bind_int(st, 2, seat);
-	return db_step_done(db, st, "player eject");
+	if (db_step_done(db, st, "player eject") != DB_OK)
+		return DB_ERR;
+	return db_address_drop(db, game_id, seat);	/* address.c */
 }
 
 int
@@ -57,7 +59,9 @@ db_player_delete(struct db *db, int64_t game_id, int seat)
 		return DB_ERR;
 	sqlite3_bind_int64(st, 1, game_id);
 	sqlite3_bind_int(st, 2, seat);
-	return db_step_done(db, st, "player delete");
+	if (db_step_done(db, st, "player delete") != DB_OK)
+		return DB_ERR;
+	return db_address_drop(db, game_id, seat);	/* address.c */
 }
 
 int
@@ -86,7 +90,8 @@ db_player_reseat(struct db *db, int64_t game_id, const int *from,
 		if (db_step_done(db, st, "player move") != DB_OK)
 			return DB_ERR;
 	}
-	return DB_OK;
+	/* A request for a place in the queue is no request for a power. */
+	return db_address_drop_players(db, game_id);	/* address.c */
 }
 
 int
@@ -103,7 +108,9 @@ db_player_replace(struct db *db, int64_t game_id, int seat,
 	sqlite3_bind_text(st, 2, pwhash, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 3, game_id);
 	sqlite3_bind_int(st, 4, seat);
-	return db_step_done(db, st, "player replace");
+	if (db_step_done(db, st, "player replace") != DB_OK)
+		return DB_ERR;
+	return db_address_drop(db, game_id, seat);	/* address.c */
 }
 
 int

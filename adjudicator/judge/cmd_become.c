@@ -10,9 +10,9 @@
 #include <string.h>
 
 #include "adjudicator/judge/cmd_become.h"
+#include "adjudicator/judge/notify.h"
 #include "adjudicator/judge/orders.h"
 #include "adjudicator/judge/phase.h"
-#include "adjudicator/judge/queue.h"
 #include "adjudicator/judge/seats.h"
 
 void
@@ -49,9 +49,8 @@ judge_become_end(struct judge_session *s, void *own)
 {
 	struct judge_become	*b = own;
 	struct db_player	 p[GAME_MAX_SEATS];
-	const struct catalog	*cat;
 	struct judge_seat	*w = &s->who;
-	struct buf		 subj, body;
+	struct buf		 copy;
 	char			 arg[GAME_ARG_MAX];
 	int			 n, i;
 
@@ -62,17 +61,12 @@ judge_become_end(struct judge_session *s, void *own)
 		continue;
 	if (i == n || p[i].resigned || p[i].ejected)
 		return;
-	cat = judge_reader_catalog(s, p[i].address);
 	judge_seat_arg(w->ops, w->seat, arg, sizeof(arg));
-	buf_init(&subj);
-	buf_init(&body);
-	catalog_say(cat, &subj, "judge.notice.subject", 1, w->game.name);
-	catalog_say(cat, &body, "judge.become.copy", 2, arg, w->game.name);
-	buf_puts(&body, "\n\n");
+	buf_init(&copy);
 	if (s->reply.len > b->at)
-		buf_add(&body, s->reply.data + b->at, s->reply.len - b->at);
-	judge_orders_confirm(s, cat, &body);
-	judge_queue(s, p[i].address, subj.data, body.data, false, w->game.id);
-	buf_free(&subj);
-	buf_free(&body);
+		buf_add(&copy, s->reply.data + b->at, s->reply.len - b->at);
+	judge_orders_confirm(s, judge_reader_catalog(s, p[i].address), &copy);
+	judge_notify_copy(s, &w->game, p[i].address, &copy, "judge.become.copy",
+	    2, arg, w->game.name);
+	buf_free(&copy);
 }

@@ -9,9 +9,10 @@
  * Redis declares CONFIG GET: adding a command is one row and one function
  * (STYLE.md 11). Lines that are not commands are orders for the game the
  * sender signed on to (orders.c). The state a command keeps across the
- * lines of a mail (a PRESS text, a BECOME) lives here beside the session,
- * is handed to that command alone, and is finished by the end-of-mail
- * hooks. Layer L4 of the judge: nothing in the judge calls this file.
+ * lines of a mail (a PRESS text, a BECOME, the SIGNONs from another
+ * address) lives here beside the session, is handed to that command alone,
+ * and is finished by the end-of-mail hooks. Layer L4 of the judge:
+ * nothing in the judge calls this file.
  */
 #include <ctype.h>
 #include <stddef.h>
@@ -21,6 +22,7 @@
 #include <strings.h>
 
 #include "adjudicator/judge/cmd_absence.h"
+#include "adjudicator/judge/cmd_account.h"
 #include "adjudicator/judge/cmd_become.h"
 #include "adjudicator/judge/cmd_clear.h"
 #include "adjudicator/judge/cmd_create.h"
@@ -55,6 +57,7 @@ struct judge_mail {
 	struct judge_session	 s;
 	struct judge_press	 press;		/* cmd_press.h */
 	struct judge_become	 become;	/* cmd_become.h */
+	struct judge_signon	 signon;	/* cmd_signon.h */
 	bool			 signoff;	/* nothing after it is read */
 };
 
@@ -87,12 +90,17 @@ struct judge_cmd {
 static void	judge_cmd_signoff(struct judge_session *,
 		    const struct judge_line *, void *);
 
+/* A row; _SECRET: word secret of the line is a password or a code. */
 #define CMD(w, sub, min, max, who, usage, fn) \
-	{ w, sub, min, max, who, 0, usage, fn, NULL, JUDGE_NO_OWN }
-#define CMD_SECRET(w, min, max, secret, fn) \
-	{ w, NULL, min, max, JUDGE_ANYONE, secret, NULL, fn, NULL, JUDGE_NO_OWN }
+	CMD_SECRET(w, sub, min, max, who, 0, usage, fn)
+#define CMD_SECRET(w, sub, min, max, who, secret, usage, fn) \
+	{ w, sub, min, max, who, secret, usage, fn, NULL, JUDGE_NO_OWN }
+/* A row whose handler gets its state of the mail, struct judge_mail's
+ * field. */
 #define CMD_OWN(w, min, max, who, fn, field) \
-	{ w, NULL, min, max, who, 0, NULL, NULL, fn, \
+	CMD_OWN_SECRET(w, min, max, who, 0, fn, field)
+#define CMD_OWN_SECRET(w, min, max, who, secret, fn, field) \
+	{ w, NULL, min, max, who, secret, NULL, NULL, fn, \
 	  offsetof(struct judge_mail, field) }
 
 /*
@@ -109,6 +117,10 @@ static const struct judge_cmd judge_cmds[] = {
 	CMD_OWN("BECOME",	1, 1,	JUDGE_GM,	judge_cmd_become, become),
 	CMD_OWN("BROADCAST",	0, 0,	JUDGE_SIGNED,	judge_cmd_broadcast, press),
 	CMD("CLEAR", NULL,	0, 0,	JUDGE_PLAYER,	NULL, judge_cmd_clear),
+	CMD("CONFIRM", NULL,	0, JUDGE_ANY_ARGS, JUDGE_ANYONE,
+	    "judge.err.confirm_usage", NULL),
+	CMD_SECRET("CONFIRM", "ADDRESS", 2, 2, JUDGE_ANYONE, 3,
+	    "judge.err.confirm_usage", judge_cmd_confirm_address),
 	CMD("CREATE", NULL,	2, JUDGE_ANY_ARGS, JUDGE_ANYONE, NULL,
 	    judge_cmd_create),
 	CMD("EJECT", NULL,	1, 1,	JUDGE_GM,	NULL, judge_cmd_eject),
@@ -120,7 +132,7 @@ static const struct judge_cmd judge_cmds[] = {
 	    judge_cmd_extend_refuse),
 	CMD("HELP", NULL,	0, 1,	JUDGE_ANYONE,	NULL, judge_cmd_help),
 	CMD("HISTORY", NULL,	1, 3,	JUDGE_SIGNED,	NULL, judge_cmd_history),
-	CMD_SECRET("JOIN",	2, 11,	2,		judge_cmd_join),
+	CMD_SECRET("JOIN", NULL, 2, 11,	JUDGE_ANYONE, 2, NULL, judge_cmd_join),
 	CMD("LIST", NULL,	0, 1,	JUDGE_ANYONE,	NULL, judge_cmd_list),
 	CMD("PAUSE", NULL,	0, 0,	JUDGE_GM,	NULL, judge_cmd_pause),
 	CMD_OWN("PRESS",	2, 11,	JUDGE_SIGNED,	judge_cmd_press, press),
@@ -136,6 +148,8 @@ static const struct judge_cmd judge_cmds[] = {
 	    "judge.err.set_usage", NULL),
 	CMD("SET", "ABSENCE",	1, 3,	JUDGE_PLAYER,	"clock.err.absence_usage",
 	    judge_cmd_set_absence),
+	CMD("SET", "ADDRESS",	1, 1,	JUDGE_SIGNED,	"judge.err.address_usage",
+	    judge_cmd_set_address),
 	CMD("SET", "APPROVE",	1, 1,	JUDGE_GM,	"clock.err.approve_usage",
 	    judge_cmd_set_approve),
 	CMD("SET", "DEADLINE",	1, 2,	JUDGE_GM,	"clock.err.when",
@@ -145,18 +159,22 @@ static const struct judge_cmd judge_cmds[] = {
 	CMD("SET", "NOABSENCE",	0, 2,	JUDGE_PLAYER,	NULL,
 	    judge_cmd_set_noabsence),
 	CMD("SET", "NOWAIT",	0, 2,	JUDGE_PLAYER,	NULL, judge_cmd_set_nowait),
+	CMD_SECRET("SET", "PASSWORD", 1, 1, JUDGE_SIGNED, 2,
+	    "judge.err.password_usage", judge_cmd_set_password),
 	CMD("SET", "REMIND",	1, 1,	JUDGE_GM,	"clock.err.remind_usage",
 	    judge_cmd_set_remind),
 	CMD("SET", "SPRACHE",	1, 1,	JUDGE_ANYONE,	"judge.err.set_usage",
 	    judge_cmd_set_language),
 	CMD("SET", "WAIT",	0, 2,	JUDGE_PLAYER,	NULL, judge_cmd_set_wait),
-	{ "SIGNOFF", NULL, 0, JUDGE_ANY_ARGS, JUDGE_ANYONE, 0, NULL, NULL,
-	  judge_cmd_signoff, offsetof(struct judge_mail, signoff) },
-	CMD_SECRET("SIGNON",	2, 2,	2,		judge_cmd_signon),
+	CMD_OWN("SIGNOFF",	0, JUDGE_ANY_ARGS, JUDGE_ANYONE,
+	    judge_cmd_signoff, signoff),
+	CMD_OWN_SECRET("SIGNON", 2, 2,	JUDGE_ANYONE, 2, judge_cmd_signon,
+	    signon),
 	CMD("START", NULL,	0, 0,	JUDGE_GM,	NULL, judge_cmd_start),
 	CMD("STATUS", NULL,	0, 1,	JUDGE_ANYONE,	NULL, judge_cmd_status),
 	CMD("SUMMARY", NULL,	1, 1,	JUDGE_ANYONE,	NULL, judge_cmd_summary),
-	CMD_SECRET("TAKEOVER",	3, 3,	3,		judge_cmd_takeover),
+	CMD_SECRET("TAKEOVER", NULL, 3, 3, JUDGE_ANYONE, 3, NULL,
+	    judge_cmd_takeover),
 };
 
 #define JUDGE_NCMDS	(sizeof(judge_cmds) / sizeof(judge_cmds[0]))
@@ -183,7 +201,9 @@ judge_end_orders(struct judge_session *s, void *own)
 /*
  * The end-of-mail hooks, in this order: the orders are tried, a PRESS
  * text without ENDPRESS is dropped, BECOME's copy goes to the power's
- * player. Each gets its command's state of the mail.
+ * player, and the player of a seat signed on from another address gets
+ * his copy (of the reply as it stands after the hooks before). Each gets
+ * its command's state of the mail.
  */
 static const struct judge_hook {
 	void	(*end)(struct judge_session *, void *own);
@@ -192,6 +212,7 @@ static const struct judge_hook {
 	{ judge_end_orders,	offsetof(struct judge_mail, s) },
 	{ judge_press_end,	offsetof(struct judge_mail, press) },
 	{ judge_become_end,	offsetof(struct judge_mail, become) },
+	{ judge_signon_end,	offsetof(struct judge_mail, signon) },
 };
 
 static void
@@ -272,21 +293,26 @@ judge_find(const struct judge_line *l)
 	return base;
 }
 
-/* Echoes the line, hiding the password of SIGNON, JOIN and TAKEOVER. */
+/*
+ * Echoes the line, hiding the password or code of a secret row (SIGNON,
+ * JOIN, TAKEOVER, SET PASSWORD, CONFIRM ADDRESS) and every word past the
+ * row's last: a password written with a blank would show its rest there.
+ */
 static void
 judge_echo(struct judge_session *s, const struct judge_line *l,
     const struct judge_cmd *c)
 {
-	int	 i;
+	int	 i, last;
 
 	if (c == NULL || c->secret == 0 || l->argc <= c->secret) {
 		buf_printf(&s->reply, "> %s\n", l->text);
 		return;
 	}
+	last = c->maxargs + (c->sub ? 1 : 0);	/* argv index */
 	buf_puts(&s->reply, ">");
 	for (i = 0; i < l->argc; i++)
-		buf_printf(&s->reply, " %s", i == c->secret ? "********" :
-		    l->argv[i]);
+		buf_printf(&s->reply, " %s", i == c->secret || i > last ?
+		    "********" : l->argv[i]);
 	buf_putc(&s->reply, '\n');
 }
 
@@ -364,6 +390,7 @@ judge_line(struct judge_mail *m, char *text)
 	const struct judge_cmd	*c;
 	struct judge_line	 l;
 	char			*copy = xstrdup(text);
+	size_t			 at = m->s.reply.len;
 
 	l.text = text;
 	judge_split(copy, &l);
@@ -374,6 +401,8 @@ judge_line(struct judge_mail *m, char *text)
 	else
 		judge_not_command(&m->s, &l);
 	buf_putc(&m->s.reply, '\n');
+	/* The line's reply began at at: SIGNON's copy is made of lines. */
+	judge_signon_line(&m->s, &m->signon, at);
 	free(copy);
 }
 

@@ -5,6 +5,7 @@ SRCS += \
 	adjudicator/judge/assign.c \
 	adjudicator/judge/clock.c \
 	adjudicator/judge/cmd_absence.c \
+	adjudicator/judge/cmd_account.c \
 	adjudicator/judge/cmd_become.c \
 	adjudicator/judge/cmd_clear.c \
 	adjudicator/judge/cmd_create.c \

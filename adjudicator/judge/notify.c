@@ -16,9 +16,11 @@
 #include "adjudicator/judge/notify.h"
 #include "adjudicator/judge/queue.h"
 
+/* The notice, with tail (or NULL) after a blank line. */
 static void
 judge_notify_v(struct judge_session *s, const struct db_game *g,
-    const char *addr, const char *key, int nargs, va_list ap)
+    const char *addr, const struct buf *tail, const char *key, int nargs,
+    va_list ap)
 {
 	const struct catalog	*cat = judge_reader_catalog(s, addr);
 	struct buf		 subj, body;
@@ -28,6 +30,10 @@ judge_notify_v(struct judge_session *s, const struct db_game *g,
 	catalog_say(cat, &subj, "judge.notice.subject", 1, g->name);
 	catalog_vsay(cat, &body, key, nargs, ap);
 	buf_puts(&body, "\n");
+	if (tail != NULL) {
+		buf_putc(&body, '\n');
+		buf_add(&body, tail->data, tail->len);
+	}
 	judge_queue(s, addr, subj.data, body.data, false, g->id);
 	buf_free(&subj);
 	buf_free(&body);
@@ -41,7 +47,20 @@ judge_notify(struct judge_session *s, const struct db_game *g,
 	va_list	 ap;
 
 	va_start(ap, nargs);
-	judge_notify_v(s, g, addr, key, nargs, ap);
+	judge_notify_v(s, g, addr, NULL, key, nargs, ap);
+	va_end(ap);
+}
+
+/* The same with tail after it. */
+void
+judge_notify_copy(struct judge_session *s, const struct db_game *g,
+    const char *addr, const struct buf *tail, const char *key, int nargs,
+    ...)
+{
+	va_list	 ap;
+
+	va_start(ap, nargs);
+	judge_notify_v(s, g, addr, tail, key, nargs, ap);
 	va_end(ap);
 }
 
@@ -69,7 +88,7 @@ judge_notify_all(struct judge_session *s, const struct db_game *g,
 		if (except && strcasecmp(addr, except) == 0)
 			continue;
 		va_start(ap, nargs);
-		judge_notify_v(s, g, addr, key, nargs, ap);
+		judge_notify_v(s, g, addr, NULL, key, nargs, ap);
 		va_end(ap);
 	}
 }

@@ -17,6 +17,15 @@
 void	judge_notify(struct judge_session *, const struct db_game *,
 	    const char *addr, const char *key, int nargs, ...);
 /*
+ * The same with a text after a blank line: a copy of lines the judge
+ * wrote to someone else (BECOME's, SIGNON's). tail is added as it is: the
+ * caller renders what of it is the judge's own in the reader's language,
+ * judge_reader_catalog(addr).
+ */
+void	judge_notify_copy(struct judge_session *, const struct db_game *,
+	    const char *addr, const struct buf *tail, const char *key,
+	    int nargs, ...);
+/*
  * The same notice to every active player of the game and to its GM, except
  * the address except (may be NULL: the sender reads it in his reply).
  */

@@ -3,8 +3,10 @@
  *
  * Parameters: Argon2id with 7 MiB and 5 passes, one of OWASP's equivalent
  * recommended settings, chosen over libsodium's "interactive" 64 MiB so the
- * daemon stays small (its resident size target is under 20 MB).
+ * daemon stays small (its resident size target is under 20 MB). One-time
+ * codes are hashed with BLAKE2b (password.h says why).
  */
+#include <ctype.h>
 #include <sodium.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,6 +81,14 @@ password_verify(struct password_cache *c, const char *hash, const char *pw)
 	return ok;
 }
 
+bool
+password_acceptable(const char *pw)
+{
+	size_t	 n = strlen(pw);
+
+	return n >= PASSWORD_MIN && n <= PASSWORD_MAX;
+}
+
 void
 password_generate(char *out, size_t len)
 {
@@ -89,6 +99,43 @@ password_generate(char *out, size_t len)
 		out[i] = alphabet[randombytes_uniform(sizeof(alphabet) - 1)];
 	if (len)
 		out[i] = '\0';
+}
+
+/* The stored form of a code: BLAKE2b-256 of its lower case, in hex. */
+static void
+password_code_hash(const char *code, char hash[PASSWORD_CODE_HASH])
+{
+	unsigned char	 d[32];
+	char		 low[PASSWORD_CODE_LEN];
+	size_t		 i;
+
+	for (i = 0; i < PASSWORD_CODE_LEN && code[i] != '\0'; i++)
+		low[i] = (char)tolower((unsigned char)code[i]);
+	crypto_generichash(d, sizeof(d), (const unsigned char *)low, i,
+	    NULL, 0);
+	sodium_bin2hex(hash, PASSWORD_CODE_HASH, d, sizeof(d));
+	sodium_memzero(low, sizeof(low));
+}
+
+void
+password_code_new(char code[PASSWORD_CODE_LEN + 1],
+    char hash[PASSWORD_CODE_HASH])
+{
+	password_generate(code, PASSWORD_CODE_LEN + 1);
+	password_code_hash(code, hash);
+}
+
+bool
+password_code_matches(const char *hash, const char *code)
+{
+	char	 mine[PASSWORD_CODE_HASH];
+
+	/* A length says nothing of the code: it is the same for all. */
+	if (strlen(code) != PASSWORD_CODE_LEN ||
+	    strlen(hash) != PASSWORD_CODE_HASH - 1)
+		return false;
+	password_code_hash(code, mine);
+	return sodium_memcmp(mine, hash, PASSWORD_CODE_HASH - 1) == 0;
 }
 
 struct password_cache *

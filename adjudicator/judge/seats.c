@@ -136,6 +136,17 @@ judge_seat_arg(const struct game_ops *ops, int seat, char *out, size_t len)
 }
 
 void
+judge_seat_arg_in(const struct judge_seat *w, int seat, char *out,
+    size_t len)
+{
+	if (seat != GAME_SEAT_GM && w->game.status == DB_FORMING &&
+	    w->ops->nseats > 2)
+		snprintf(out, len, "@judge.seat.queued");
+	else
+		judge_seat_arg(w->ops, seat, out, len);
+}
+
+void
 judge_seat_names(const struct catalog *cat, const struct game_ops *ops,
     const int *seats, int n, struct buf *out)
 {
@@ -179,7 +190,7 @@ bool
 judge_seat_newcomer(struct judge_session *s, const struct db_game *g,
     const char *pw)
 {
-	if (strlen(pw) < PASSWORD_MIN || strlen(pw) > PASSWORD_MAX) {
+	if (!password_acceptable(pw)) {
 		judge_err(s, "judge.err.bad_password", 0);
 		return false;
 	}

@@ -14,6 +14,7 @@
 #include "common/util.h"
 #include "db/db.h"
 
+struct judge_seat;
 struct judge_session;
 
 /* The seat a word names, or -1 when it names none or several. */
@@ -29,6 +30,13 @@ int	judge_seat_list(const struct judge_env *, const struct game_ops *,
 	    size_t badlen);
 /* A message argument naming seat (or the GM) in the reader's language. */
 void	judge_seat_arg(const struct game_ops *, int seat, char *out,
+	    size_t len);
+/*
+ * The same for a seat of w's game as it stands: before the start of a
+ * game of more than two seats a seat is a place in the queue, not yet a
+ * power (cmd_join.c), and is named so.
+ */
+void	judge_seat_arg_in(const struct judge_seat *w, int seat, char *out,
 	    size_t len);
 /* Appends the names of seats[0..n) in cat's language, comma-separated. */
 void	judge_seat_names(const struct catalog *, const struct game_ops *,

@@ -2,11 +2,30 @@
  * test_cmd_signon.c - adjudicator/judge/cmd_signon.c: SIGNON by mail. A
  * wrong password changes nothing and the lines after it are not used; the
  * GM signs on with the password CREATE generated for him; the orders given
- * for one game are tried before the sender signs on to another.
+ * for one game are tried before the sender signs on to another. A sign-on
+ * from an address other than the seat's (issue 12, point 5): its player
+ * gets one copy a mail of what the mail did as his seat, in his language,
+ * and the GM a note without the orders; none from one's own address.
  */
 #include "tests/unit/test.h"
 
+#include "tests/unit/adjudicator/judge/seven_seats_fixture.h"
 #include "tests/unit/adjudicator/judge/two_seats_fixture.h"
+
+#define STRANGER	"stranger@example.test"
+
+/* Counts the mails in what take() returned. */
+static int
+nmails(const char *all)
+{
+	int	 n = 0;
+
+	while ((all = strstr(all, "Message-ID:")) != NULL) {
+		n++;
+		all++;
+	}
+	return n;
+}
 
 START_TEST(a_wrong_password_changes_nothing)
 {
@@ -23,6 +42,12 @@ START_TEST(a_wrong_password_changes_nothing)
 	ck_assert_ptr_nonnull(strstr(r, "> SIGNON beta ********"));
 	ck_assert_ptr_nonnull(strstr(r, "password does not match"));
 	ck_assert_ptr_nonnull(strstr(r, "Not used, because the sign-on"));
+	free(r);
+	/* A password written with a blank: its rest is hidden as well. */
+	mail("alice@example.test", "SIGNON beta alice pw");
+	r = take("alice@example.test");
+	has(r, "> SIGNON beta ******** ********\r\n");
+	hasnt(r, "alice pw");
 	free(r);
 	ck_assert_int_eq(pending(), before);
 	ck_assert_int_eq(pending(), 0);
@@ -78,6 +103,154 @@ START_TEST(orders_are_tried_before_a_signon_to_another_game)
 }
 END_TEST
 
+/* Drops what the outbox holds for addr. */
+static void
+drain_for(const char *addr)
+{
+	free(take(addr));
+}
+
+START_TEST(a_signon_from_another_address_copies_the_player_notes_the_gm)
+{
+	char	*r, *p, *g, *o;
+
+	seven("sp", "");
+	mail(STRANGER, "SIGNON sp pw2222\nA PAR - BUR\nF BRE - MAO");
+	r = take(STRANGER);
+	has(r, "Signed on to game sp as France.");
+	has(r, "order: A PAR - BUR");
+	free(r);
+	/* France's player: the copy, with the orders, one mail. */
+	p = mine(FRA);
+	ck_assert_int_eq(nmails(p), 1);
+	has(p, "Someone signed on as France in game sp from "
+	    "stranger@example.test, not from your address. If this was not "
+	    "you, change your password with SET PASSWORD and tell the game "
+	    "master. What that mail did:");
+	has(p, "> SIGNON sp ********\r\n    Signed on to game sp as France.");
+	has(p, "> A PAR - BUR\r\n    order: A PAR - BUR");
+	has(p, "Orders of France for S1901M, as the judge holds them now:");
+	has(p, "A MAR has no order yet.");
+	hasnt(p, "pw2222");
+	hasnt(p, "answered that mail in the sender's language");
+	free(p);
+	/* The GM: a note that names the address, never the orders. */
+	g = take(GM);
+	ck_assert_int_eq(nmails(g), 1);
+	has(g, "Someone signed on as France in game sp from "
+	    "stranger@example.test, not from the address of its player. The "
+	    "player got a copy of what that mail did.");
+	hasnt(g, "PAR");
+	hasnt(g, "BRE");
+	hasnt(g, "MAO");
+	free(g);
+	o = mine(GER);
+	ck_assert_int_eq(nmails(o), 0);
+	free(o);
+}
+END_TEST
+
+START_TEST(no_notice_when_signing_on_from_ones_own_address)
+{
+	char	*r;
+
+	seven("own", "");
+	r = as_power(FRA, "own", "A PAR - BUR");
+	has(r, "order: A PAR - BUR");
+	free(r);
+	/* The address of record in another case is the same address. */
+	mail("P2@EXAMPLE.TEST", "SIGNON own pw2222\nF BRE - MAO");
+	ck_assert_int_eq(mails_to("P2@EXAMPLE.TEST"), 1);
+	ck_assert_int_eq(mails_to(GM), 0);
+	r = mine(FRA);
+	ck_assert_int_eq(nmails(r), 0);
+	free(r);
+	/* The GM from his own address acting for France: BECOME's copy,
+	 * no notice of a sign-on from elsewhere. */
+	free(as_gm("own", "BECOME France\nA MAR H"));
+	r = mine(FRA);
+	ck_assert_int_eq(nmails(r), 1);
+	has(r, "The game master acted for France");
+	hasnt(r, "Someone signed on");
+	free(r);
+	ck_assert_int_eq(mails_to(GM), 0);
+}
+END_TEST
+
+START_TEST(one_copy_a_seat_with_only_that_seats_lines)
+{
+	char	*f, *d, *g;
+
+	seven("two", "");
+	mail(STRANGER, "SIGNON two pw2222\nA PAR - BUR\n"
+	    "SIGNON two pw3333\nA MUN - RUH\n"
+	    "SIGNON two pw2222\nF BRE - MAO\nSIGNON two wrongpw\nA MAR H");
+	drain_for(STRANGER);
+	f = mine(FRA);
+	ck_assert_int_eq(nmails(f), 1);
+	has(f, "order: A PAR - BUR");
+	has(f, "order: F BRE - MAO");
+	hasnt(f, "RUH");		/* Germany's lines are Germany's */
+	hasnt(f, "A MAR H");		/* after the failed sign-on */
+	free(f);
+	d = mine(GER);
+	ck_assert_int_eq(nmails(d), 1);
+	has(d, "Someone signed on as Germany in game two");
+	has(d, "order: A MUN - RUH");
+	hasnt(d, "BUR");
+	hasnt(d, "MAO");
+	free(d);
+	g = take(GM);
+	ck_assert_int_eq(nmails(g), 2);
+	has(g, "as France in game two");
+	has(g, "as Germany in game two");
+	hasnt(g, "RUH");
+	free(g);
+}
+END_TEST
+
+START_TEST(the_gm_of_record_gets_the_copy_of_a_gm_signon)
+{
+	char	 text[128], *g;
+
+	seven("gs", "");
+	snprintf(text, sizeof(text), "SIGNON gs %s\nBECOME France\nA PAR - PIC",
+	    gmpw);
+	mail("gm.elsewhere@example.test", text);
+	g = take(GM);
+	ck_assert_int_eq(nmails(g), 1);
+	has(g, "Someone signed on as the game master of game gs from "
+	    "gm.elsewhere@example.test, not from your address.");
+	has(g, "order: A PAR - PIC");	/* his own session, BECOME and all */
+	hasnt(g, gmpw);
+	free(g);
+	g = mine(FRA);
+	has(g, "The game master acted for France");
+	hasnt(g, "Someone signed on");
+	free(g);
+}
+END_TEST
+
+START_TEST(the_copy_speaks_the_readers_language)
+{
+	char	*p;
+
+	seven("lang", "");
+	free(as_power(FRA, "lang", "SET LANGUAGE de"));
+	mail(STRANGER, "SIGNON lang pw2222\nA PAR - BUR");
+	drain_for(STRANGER);
+	p = mine(FRA);
+	has(p, "Jemand hat sich als Frankreich in der Partie lang von "
+	    "stranger@example.test aus angemeldet");
+	has(p, "(Der Schiedsrichter hat diese Mail in der Sprache des "
+	    "Absenders beantwortet");
+	/* The reply as the sender got it; the orders block in German. */
+	has(p, "Signed on to game lang as France.");
+	has(p, "Befehle von Frankreich für");
+	free(p);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -90,6 +263,17 @@ test_suite(void)
 	tcase_add_test(tc, a_wrong_password_changes_nothing);
 	tcase_add_test(tc, the_gm_signs_on_with_the_generated_password);
 	tcase_add_test(tc, orders_are_tried_before_a_signon_to_another_game);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("foreign");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc,
+	    a_signon_from_another_address_copies_the_player_notes_the_gm);
+	tcase_add_test(tc, no_notice_when_signing_on_from_ones_own_address);
+	tcase_add_test(tc, one_copy_a_seat_with_only_that_seats_lines);
+	tcase_add_test(tc, the_gm_of_record_gets_the_copy_of_a_gm_signon);
+	tcase_add_test(tc, the_copy_speaks_the_readers_language);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,8 +1,10 @@
 /*
  * test_password.c - adjudicator/judge/password.c: Argon2id hashes,
- * verification with and without the cache, and generated passwords.
+ * verification with and without the cache, generated passwords, the
+ * bounds of an acceptable password and one-time codes.
  */
 #include "tests/unit/test.h"
+#include <ctype.h>
 #include <sodium.h>
 #include <stdio.h>
 #include <string.h>
@@ -166,6 +168,49 @@ START_TEST(a_generated_password_verifies)
 }
 END_TEST
 
+START_TEST(a_password_has_4_to_64_bytes)
+{
+	char	 pw[PASSWORD_MAX + 2];
+
+	ck_assert(!password_acceptable(""));
+	ck_assert(!password_acceptable("abc"));
+	ck_assert(password_acceptable("abcd"));
+	memset(pw, 'x', sizeof(pw) - 1);
+	pw[sizeof(pw) - 1] = '\0';
+	ck_assert(!password_acceptable(pw));
+	pw[PASSWORD_MAX] = '\0';
+	ck_assert(password_acceptable(pw));
+}
+END_TEST
+
+/* A code is stored as a hash that only its own code matches. */
+START_TEST(a_code_matches_its_hash_only_in_any_case)
+{
+	char	 code[PASSWORD_CODE_LEN + 1], hash[PASSWORD_CODE_HASH];
+	char	 code2[PASSWORD_CODE_LEN + 1], hash2[PASSWORD_CODE_HASH];
+	char	 upper[PASSWORD_CODE_LEN + 1];
+	size_t	 i;
+
+	password_code_new(code, hash);
+	password_code_new(code2, hash2);
+	ck_assert_uint_eq(strlen(code), PASSWORD_CODE_LEN);
+	ck_assert_uint_eq(strspn(code, alphabet), PASSWORD_CODE_LEN);
+	ck_assert_uint_eq(strlen(hash), PASSWORD_CODE_HASH - 1);
+	ck_assert_ptr_null(strstr(hash, code));
+	ck_assert_str_ne(code, code2);
+	ck_assert(password_code_matches(hash, code));
+	ck_assert(!password_code_matches(hash, code2));
+	ck_assert(!password_code_matches(hash2, code));
+	for (i = 0; i <= PASSWORD_CODE_LEN; i++)
+		upper[i] = (char)toupper((unsigned char)code[i]);
+	ck_assert(password_code_matches(hash, upper));
+	/* One character more or less is another code. */
+	code[PASSWORD_CODE_LEN - 1] = '\0';
+	ck_assert(!password_code_matches(hash, code));
+	ck_assert(!password_code_matches("", upper));
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -191,6 +236,8 @@ test_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, generate_fills_the_buffer_from_the_alphabet);
 	tcase_add_test(tc, a_generated_password_verifies);
+	tcase_add_test(tc, a_password_has_4_to_64_bytes);
+	tcase_add_test(tc, a_code_matches_its_hash_only_in_any_case);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -2,13 +2,15 @@
  * test_seats.c - adjudicator/judge/seats.c: seats named as players write
  * them, in either language the judge speaks: a name, its first letters
  * when they name one seat alone, lists "F,E,G", "France England" and runs
- * of initials "FEG".
+ * of initials "FEG"; before the start of a game of more than two seats, a
+ * seat is named as no power.
  */
 #include "tests/unit/test.h"
 #include <string.h>
 
 #include "adjudicator/game/game.h"
 #include "adjudicator/judge/seats.h"
+#include "adjudicator/judge/session.h"
 #include "tests/unit/adjudicator/judge/judge_fixture.h"
 
 START_TEST(a_seat_is_named_in_english_or_german)
@@ -77,6 +79,31 @@ START_TEST(names_and_arguments_are_in_the_readers_language)
 }
 END_TEST
 
+START_TEST(a_seat_before_the_start_names_no_power)
+{
+	struct judge_seat	 w;
+	char			 arg[GAME_ARG_MAX];
+
+	memset(&w, 0, sizeof(w));
+	w.ops = game_find("standard");
+	ck_assert_ptr_nonnull(w.ops);
+	w.game.status = DB_FORMING;
+	judge_seat_arg_in(&w, 2, arg, sizeof(arg));
+	ck_assert_str_eq(arg, "@judge.seat.queued");
+	judge_seat_arg_in(&w, GAME_SEAT_GM, arg, sizeof(arg));
+	ck_assert_str_eq(arg, "@judge.the_gm");
+	w.game.status = DB_RUNNING;
+	judge_seat_arg_in(&w, 2, arg, sizeof(arg));
+	ck_assert_str_eq(arg, "@dip.power.2");
+	/* Two seats: a seat is its colour from the first JOIN on. */
+	w.ops = game_find("weekeewachee");
+	ck_assert_ptr_nonnull(w.ops);
+	w.game.status = DB_FORMING;
+	judge_seat_arg_in(&w, 0, arg, sizeof(arg));
+	ck_assert_str_ne(arg, "@judge.seat.queued");
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -87,6 +114,7 @@ test_suite(void)
 	tcase_add_test(tc, a_seat_is_named_in_english_or_german);
 	tcase_add_test(tc, lists_and_initials_name_several_seats_in_order);
 	tcase_add_test(tc, names_and_arguments_are_in_the_readers_language);
+	tcase_add_test(tc, a_seat_before_the_start_names_no_power);
 	suite_add_tcase(s, tc);
 	return s;
 }
