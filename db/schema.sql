@@ -228,7 +228,8 @@ ALTER TABLE clocks ADD COLUMN approve INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE clocks ADD COLUMN remind INTEGER NOT NULL DEFAULT 86400;
 
 -- SET ADDRESS: the new address holds once a code mailed to it comes back
--- (CONFIRM ADDRESS <code>); until then the old one stays the player's.
+-- (CONFIRM ADDRESS <game> <code>); until then the old one stays the
+-- player's. code holds the code's hash, never the code.
 CREATE TABLE address_changes (
 	id		INTEGER PRIMARY KEY,
 	game_id		INTEGER NOT NULL REFERENCES games(id),

@@ -2,7 +2,7 @@
 # tests/e2e/test_stall.sh - a Diplomacy game that never stalls, by real mail
 # through `pbemd serve`, Dovecot and Exim (issue 12).
 #
-# Game ns: standard Diplomacy with approve=auto and remind=40s, whose GM
+# Game ns: standard Diplomacy with approve=auto and remind=1m, whose GM
 # never approves anything. Spring 1901: the seven players' mails end with
 # greetings, names and the footers of phones and Outlook (one a quoted
 # reply, one quoted-printable); France's first mail has a real order error
@@ -57,12 +57,12 @@ wait_new alice 1
 wait_new bob 1
 
 # ------------------------------------------------------------ creation
-send_mail gm "new game" "CREATE ns standard move=2m retreat=2m adjust=2m grace=1h approve=auto remind=40s"
+send_mail gm "new game" "CREATE ns standard move=2m retreat=2m adjust=2m grace=1h approve=auto remind=1m"
 wait_new gm 1
 GMPW=$(since gm | sed -n 's/.*password is \([a-z0-9]*\):.*/\1/p' | head -n 1)
 check "CREATE answers the GM with a password" test -n "$GMPW"
 says "the GM is told the proposals hold without him" gm "hold unless you change them (approve=auto)"
-says "the GM is told of the reminders" gm "reminded 40s before each deadline"
+says "the GM is told of the reminders" gm "reminded 1m before each deadline"
 mark
 for i in 0 1 2 3 4 5 6; do
 	lang=""; [[ ${PLAYERS[i]} == ger ]] && lang=" de"
@@ -198,12 +198,40 @@ for i in 0 2 3 5 6; do
 Thanks!")"
 done
 for i in 0 2 3 5 6; do wait_new "${PLAYERS[i]}" 1; done
-# remind=40s: Italy, the only power owing orders, is reminded before the deadline.
+# remind=1m: Italy, the only power owing orders, is reminded before the deadline.
 wait_new ita 1 180
 says "Italy is reminded before the deadline" ita "Reminder: the deadline of game ns is"
 says "the reminder lists what Italy owes" ita "A VEN has no order yet."
 check "the reminder came before the deadline" test "$(date +%s)" -lt "$DL"
 says_not "a complete power is not reminded" aus "Reminder:"
+
+# The GM's overview, and a player's.
+mark
+send_mail gm "status" "SIGNON ns $GMPW
+STATUS ns"
+send_mail fra "status" "$(signon fra "STATUS ns")"
+wait_new gm 1
+wait_new fra 1
+says "STATUS: Italy has no orders" gm "Italy (ita@$MAILSTACK_DOMAIN): no orders"
+says "STATUS: France is complete" gm "France (fra@$MAILSTACK_DOMAIN): complete"
+says "STATUS: England resigned" gm "England (eng@$MAILSTACK_DOMAIN): resigned"
+says "STATUS: the deadline needs nobody's approval" gm "set by the judge (approve=auto)"
+says "a player's STATUS shows his own power" fra "France (you): complete"
+says_not "a player's STATUS hides the others" fra "Italy (ita@"
+
+# Someone holding France's password signs on from another address.
+mark
+send_mail stranger "orders" "SIGNON ns frapw
+A BUR H"
+wait_new stranger 1
+wait_new fra 1
+wait_new gm 1
+says "the stranger's orders are taken (the password is right)" stranger "order: A BUR H"
+says "France's player of record is told" fra "Someone signed on as France in game ns from stranger@$MAILSTACK_DOMAIN"
+says "France's copy shows what the mail did" fra "A BUR H"
+says "the GM is told" gm "not from the address of its player"
+says_not "the GM's note holds no orders" gm "A BUR H"
+says_not "no password in France's copy" fra "frapw"
 mark
 send_mail ita "orders" "$(signon ita "A VEN H, A ROM H, F NAP H
 
