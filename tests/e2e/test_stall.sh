@@ -148,7 +148,7 @@ for p in aus eng ita rus tur; do
 	says_not "$p: no ERROR for a greeting" "$p" "ERROR"
 	says "$p: orders complete" "$p" "Your orders are complete."
 done
-says "the German Outlook mail is understood, footer ignored" ger "übergangen: kein Befehl"
+says "the German Outlook mail is understood, footer ignored" ger "Übergangen: kein Befehl"
 says_not "the German Outlook mail has no error" ger "FEHLER"
 says "the German player's orders are complete" ger "Ihre Befehle sind vollständig."
 # A tick follows every round over the mail (poll_interval 5s): give it two.
