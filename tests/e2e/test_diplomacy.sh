@@ -10,7 +10,7 @@
 # it, and a German attack dislodges the French army in Burgundy; France
 # retreats; Germany builds in Winter 1901. In Spring 1902 Italy sends
 # nothing: the GM sets a deadline twenty seconds ahead, Italy is reminded
-# and the GM told, and at the end of the fifteen-second grace period the
+# halfway to it and again at it, and the GM told, and at the end of the fifteen-second grace period the
 # phase is processed with Italy's units holding. Fall 1902 brings the game
 # to 1903. Asserts on the mails each player received. Prints "N passed,
 # M failed".
@@ -136,8 +136,11 @@ for i in 0 1 2 3 5 6; do
 	send_mail "${PLAYERS[i]}" "orders" "$(signon "${PLAYERS[i]}" "${HOLD[i]}")"
 done
 for i in 0 1 2 3 5 6; do wait_new "${PLAYERS[i]}" 1; done
-# The deadline (20s), the reminder, then the grace period (15s).
-wait_new ita 1 60
+# remind= (24h by default, so halfway through this short phase) reminds
+# Italy before the deadline (20s); at the deadline the late reminder; then
+# the grace period (15s).
+wait_new ita 2 60
+says "Italy is reminded before the deadline" ita "Reminder: the deadline of game dg is"
 says "Italy is reminded at the deadline" ita "Your orders for game dg are missing or incomplete"
 says "the reminder lists Italy's units" ita "A VEN has no order yet."
 wait_new gm 1 60
