@@ -233,20 +233,17 @@ static int
 ops_parse(const struct game_state *st, int seat, const char *line,
     char *ctx, struct game_order *out, int max, struct game_diag *why)
 {
-	int	 n;
+	int	 n = -1;
 
 	(void)ctx;
-	if (!st->started) {
+	if (!st->started)
 		game_diag_set(why, "dip.err.not_started", 0);
-		return -1;
-	}
-	if (seat < 0 || seat >= st->map.npowers) {
+	else if (seat < 0 || seat >= st->map.npowers)
 		game_diag_set(why, "dip.err.no_power", 0);
-		return -1;
-	}
-	/* Standard games: a DRAW vote at any time, as on njudge. */
-	if ((n = dip_board_parse(&st->b, seat, line, "", 0, out, max,
-	    why)) < 0)
+	else	/* Standard games: a DRAW vote at any time, as on njudge. */
+		n = dip_board_parse(&st->b, seat, line, "", 0, out, max, why);
+	/* Whoever writes it (the GM too), a greeting is no order. */
+	if (n < 0)
 		why->prose = !dip_order_looks(&st->map, line);
 	return n;
 }

@@ -399,13 +399,15 @@ zombie_parse(const struct game_state *st, int seat, const char *line,
 	const char	*rest = line;
 	int		 board, m;
 
-	if (!st->started || st->over) {
-		game_diag_set(why, st->over ? "dip.err.over" :
-		    "dip.err.not_started", 0);
-		return -1;
-	}
-	if (seat < 0 || seat >= st->map.npowers) {
-		game_diag_set(why, "dip.err.no_power", 0);
+	if (!st->started || st->over || seat < 0 ||
+	    seat >= st->map.npowers) {
+		if (!st->started || st->over)
+			game_diag_set(why, st->over ? "dip.err.over" :
+			    "dip.err.not_started", 0);
+		else
+			game_diag_set(why, "dip.err.no_power", 0);
+		/* Whoever writes it (the GM too), a greeting is no order. */
+		why->prose = !dip_order_looks(&st->map, line);
 		return -1;
 	}
 	if ((m = marker(line)) != BOARD_NONE) {

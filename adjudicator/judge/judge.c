@@ -379,7 +379,7 @@ judge_not_command(struct judge_session *s, const struct judge_line *l)
 	else if (s->signon_failed)
 		judge_err(s, "judge.err.skipped", 0);
 	else if (s->who.on)
-		judge_err(s, "judge.err.gm_orders", 0);
+		judge_orders_gm_line(s, l);
 	else
 		judge_err(s, "judge.err.unknown", 1, l->argv[0]);
 }

@@ -11,6 +11,12 @@
 
 /* One order line of the signed-on player (or the GM after BECOME). */
 void	judge_orders_line(struct judge_session *, const struct judge_line *);
+/*
+ * A line of the GM signed on as such that is no command: the GM gives no
+ * orders, but his greeting or footer is ignored as a player's is, not an
+ * error.
+ */
+void	judge_orders_gm_line(struct judge_session *, const struct judge_line *);
 /* This mail changed the speaker's order set of the current phase (CLEAR). */
 void	judge_orders_touched(struct judge_session *);
 /*

@@ -72,6 +72,24 @@ START_TEST(every_order_mail_is_confirmed_with_the_whole_set)
 }
 END_TEST
 
+/* The GM's greeting is ignored too; an order from him is still refused. */
+START_TEST(the_gm_s_greeting_is_no_error_but_his_order_is)
+{
+	char	*r;
+
+	seven("gmg", "");
+	r = as_gm("gmg", "SUMMARY gmg\n\nViele Grüße\nder Spielleiter\n"
+	    "Sent from my iPhone");
+	hasnt(r, "ERROR");
+	ck_assert_int_eq(count(r, "ignored: not an order"), 3);
+	has(r, "Every line was understood; the lines marked \"ignored\"");
+	free(r);
+	r = as_gm("gmg", "A PAR - BUR");
+	has(r, "ERROR: Not used: you are signed on as the game master");
+	free(r);
+}
+END_TEST
+
 START_TEST(orders_with_errors_do_not_count_as_ready)
 {
 	clock_game("g", "move=1h tz=" ZONE);
@@ -190,6 +208,7 @@ test_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, every_order_mail_is_confirmed_with_the_whole_set);
+	tcase_add_test(tc, the_gm_s_greeting_is_no_error_but_his_order_is);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("clock");
