@@ -116,11 +116,12 @@ judge_cmd_set_approve(struct judge_session *s, const struct judge_line *l)
 	    to_auto ? "auto" : "gm");
 	judge_ok(s, to_auto ? "clock.approve_auto" : "clock.approve_gm", 1,
 	    s->who.game.name);
-	if (!to_auto || c.deadline || !c.proposed || c.paused) {
+	if (!to_auto || c.deadline || !c.proposed) {
 		judge_clock_store(s, &c);
 		return;
 	}
-	if (c.proposed <= s->env->now &&
+	/* Paused, RESUME moves the proposal and the deadline on alike. */
+	if (!c.paused && c.proposed <= s->env->now &&
 	    judge_clock_propose(s, &s->who, &c, s->env->now) != 0)
 		return;
 	judge_deadline_move(s, &c, c.proposed);

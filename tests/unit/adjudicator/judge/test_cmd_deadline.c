@@ -203,6 +203,28 @@ START_TEST(set_approve_auto_makes_the_waiting_proposal_hold)
 }
 END_TEST
 
+/* Paused: the proposal holds as it stands, and RESUME moves both on. */
+START_TEST(set_approve_auto_in_a_pause_holds_the_proposal_as_it_stands)
+{
+	struct db_clock	 c;
+	time_t		 proposed;
+
+	clock_game("g", "move=1h grace=30m tz=" ZONE);
+	gm("g", "PAUSE");
+	proposed = clock_of("g").proposed;
+	F.env.now += 2 * 3600;		/* past the proposal, in the pause */
+	gm("g", "SET APPROVE AUTO");
+	c = clock_of("g");
+	ck_assert_int_eq(c.deadline, proposed);
+	gm("g", "RESUME");
+	c = clock_of("g");
+	/* Moved on by the pause (two hours and the mails' seconds). */
+	ck_assert_int_ge(c.deadline, proposed + 2 * 3600);
+	ck_assert_int_eq(c.proposed, c.deadline);
+	ck_assert_int_eq(c.grace_end, c.deadline + 1800);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -218,6 +240,8 @@ test_suite(void)
 	tcase_add_test(tc, set_deadline_is_the_gm_s_and_is_announced);
 	tcase_add_test(tc, a_second_request_in_a_phase_waits_for_the_answer);
 	tcase_add_test(tc, set_approve_auto_makes_the_waiting_proposal_hold);
+	tcase_add_test(tc,
+	    set_approve_auto_in_a_pause_holds_the_proposal_as_it_stands);
 	suite_add_tcase(s, tc);
 	return s;
 }
