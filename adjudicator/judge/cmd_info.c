@@ -101,6 +101,12 @@ judge_list_settings(struct judge_session *s, const struct db_clock *c)
 		judge_ok(s, "list.clock.zone", 2, c->tz, c->days);
 	if (c->cd)
 		judge_ok(s, "list.clock.cd", 0);
+	judge_ok(s, c->approve == DB_APPROVE_AUTO ? "list.clock.approve_auto" :
+	    "list.clock.approve_gm", 0);
+	if (c->remind) {
+		deadline_duration_format(c->remind, grace, sizeof(grace));
+		judge_ok(s, "list.clock.remind", 1, grace);
+	}
 }
 
 /* The phase's deadline, in the game's zone, and who set it. */
@@ -120,7 +126,12 @@ judge_list_deadline(struct judge_session *s, const struct db_game *g,
 		judge_note_time(&m, 0, c->paused);
 	} else if (c->phase != g->phase || (!c->deadline && !c->proposed))
 		game_msg_set(&m, "list.clock.unset", 0);
-	else if (c->deadline) {
+	else if (c->deadline && c->approve == DB_APPROVE_AUTO) {
+		game_msg_set(&m, c->grace ? "list.clock.auto" :
+		    "list.clock.auto_nograce", 0);
+		judge_note_time(&m, 0, c->deadline);
+		judge_note_time(&m, 1, c->grace_end);
+	} else if (c->deadline) {
 		game_msg_set(&m, c->grace ? "list.clock.approved" :
 		    "list.clock.approved_nograce", 0);
 		judge_note_time(&m, 0, c->deadline);

@@ -83,6 +83,28 @@ START_TEST(a_game_without_options_has_white_press_and_no_deadlines)
 }
 END_TEST
 
+/* approve=auto and remind= are shown, and the deadline as the judge's. */
+START_TEST(the_approval_mode_and_reminders_are_shown)
+{
+	struct db_clock	 c;
+	char		 d[64], *r;
+
+	game("la", "move=1h grace=30m approve=auto remind=12h tz=" ZONE, false);
+	mail(ALICE, "JOIN la alicepw");
+	mail(BOB, "JOIN la bobpw");
+	drain();
+	c = clock_of("la");
+	r = ask("LIST la");
+	has(r, "holds unless the game master changes it (approve=auto).");
+	has(r, "reminded 12h before the deadline.");
+	has(r, "Deadline: ");
+	has(r, shown(c.deadline, false, d, sizeof(d)));
+	has(r, " (approve=auto); grace period until ");
+	hasnt(r, "approved by the game master");
+	free(r);
+}
+END_TEST
+
 START_TEST(the_clock_is_shown_from_forming_to_approval_and_pause)
 {
 	struct db_clock	 c;
@@ -199,6 +221,7 @@ test_suite(void)
 	tcase_add_test(tc,
 	    the_clock_is_shown_from_forming_to_approval_and_pause);
 	tcase_add_test(tc, clock_time_days_cd_and_no_grace_are_shown);
+	tcase_add_test(tc, the_approval_mode_and_reminders_are_shown);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("judge");
