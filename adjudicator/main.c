@@ -31,7 +31,8 @@ static const struct main_cmd main_cmds[] = {
 	  "Handles one mail read from standard input through the same code as\n"
 	  "serve (for delivery by an MTA, procmail or a .forward pipe), then tries\n"
 	  "to send the replies. Exit status (sysexits): 0 done, 65 unreadable or\n"
-	  "too large, 75 temporary failure (the MTA should retry), 78 bad config.\n" },
+	  "too large, 75 temporary failure (the MTA should retry; also when the\n"
+	  "store cannot be opened), 78 bad config.\n" },
 	{ "tick", "pbemd tick -c FILE",
 	  "Runs the phase clock once (deadlines, reminders, grace ends, games\n"
 	  "whose orders are complete) and sends what the outbox holds, for\n"

@@ -5,9 +5,11 @@
  * WAL with synchronous=FULL: a committed mail must survive a power cut,
  * because the message is flagged \Seen on the server right after the commit.
  */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "common/log.h"
 #include "common/util.h"
@@ -152,8 +154,16 @@ int
 db_open(const char *path, struct db **out, char *why, size_t whylen)
 {
 	struct db	*db;
+	int		 fd;
 
 	db = xcalloc(1, sizeof(*db));
+	/* The store holds addresses, password hashes and secret orders: a
+	 * new one is the owner's alone, and SQLite gives its WAL and shared
+	 * memory files the same mode. An existing file keeps the mode its
+	 * operator chose. */
+	if (strcmp(path, ":memory:") != 0 && (fd = open(path, O_RDWR |
+	    O_CREAT | O_CLOEXEC, 0600)) >= 0)
+		close(fd);
 	if (sqlite3_open_v2(path, &db->h, SQLITE_OPEN_READWRITE |
 	    SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
 		snprintf(why, whylen, "%s: %s", path,

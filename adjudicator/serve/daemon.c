@@ -385,10 +385,13 @@ daemon_deliver(const char *config_path)
 	enum intake_result	 r;
 	char			 why[512], *raw;
 	size_t			 len = 0;
+	int			 rc;
 
-	if (runtime_open(config_path, &rt, why, sizeof(why)) != 0) {
+	if ((rc = runtime_open(config_path, &rt, why, sizeof(why))) != 0) {
 		log_warnx("%s", why);
-		return EX_CONFIG;
+		/* A store that cannot be opened now may be tomorrow: the MTA
+		 * keeps the mail and tries again. */
+		return rc == RUNTIME_STORE ? EX_TEMPFAIL : EX_CONFIG;
 	}
 	if ((raw = daemon_read_stdin(&len)) == NULL) {
 		log_warnx("deliver: mail larger than %d bytes refused",

@@ -29,13 +29,15 @@ runtime_open(const char *path, struct runtime *rt, char *why, size_t whylen)
 		if (rt->cat[i] == NULL)
 			goto fail;
 	}
-	if (db_open(rt->cfg.database, &rt->db, why, whylen) != DB_OK)
-		goto fail;
+	if (db_open(rt->cfg.database, &rt->db, why, whylen) != DB_OK) {
+		runtime_close(rt);
+		return RUNTIME_STORE;
+	}
 	rt->pw = password_cache_new();
 	return 0;
 fail:
 	runtime_close(rt);
-	return -1;
+	return RUNTIME_CONFIG;
 }
 
 void

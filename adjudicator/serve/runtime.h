@@ -16,7 +16,14 @@ struct runtime {
 	struct password_cache	*pw;
 };
 
-/* 0, or -1 with why (then nothing is left to free). */
+/*
+ * 0, or with why (then nothing is left to free): RUNTIME_CONFIG when the
+ * configuration or the templates are wrong (the operator must act),
+ * RUNTIME_STORE when they are right but the store cannot be opened (a full
+ * disk, an I/O error: a mail handed over by an MTA is to be retried).
+ */
+#define RUNTIME_CONFIG	(-1)
+#define RUNTIME_STORE	(-2)
 int	runtime_open(const char *config_path, struct runtime *, char *why,
 	    size_t whylen);
 void	runtime_close(struct runtime *);

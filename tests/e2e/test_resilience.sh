@@ -95,6 +95,11 @@ check "deliver exits 65 for a mail without a sender" test $? = 65
 printf '[judge]\nnonsense = 1\n' >"$DIR/bad.ini"
 "$PBEMD" deliver -c "$DIR/bad.ini" </dev/null 2>>"$DIR/deliver.log"
 check "deliver exits 78 for a bad configuration" test $? = 78
+# A good configuration whose store cannot be opened (here: its directory
+# is gone, as a full or failing disk would make it): the MTA must retry.
+sed "s|^database = .*|database = $DIR/gone/pbemd.db|" "$DIR/pbemd.ini" >"$DIR/nostore.ini"
+"$PBEMD" deliver -c "$DIR/nostore.ini" <"$mail" 2>>"$DIR/deliver.log"
+check "deliver exits 75 when the store cannot be opened" test $? = 75
 "$PBEMD" deliver 2>/dev/null </dev/null
 check "deliver without -c is a usage error (64)" test $? = 64
 [[ $fail == 0 ]] || { echo "--- pbemd.log"; tail -30 "$DIR/pbemd.log"; }

@@ -5,6 +5,7 @@
  * overwritten, and texts too long for their fields refused, never cut.
  */
 #include "tests/unit/test.h"
+#include <sys/stat.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -159,6 +160,30 @@ START_TEST(a_new_file_is_migrated_to_the_latest_version)
 	ck_assert_int_eq(raw_int("SELECT count(*) FROM sqlite_master WHERE "
 	    "type = 'table' AND name IN ('people', 'games', 'players', "
 	    "'phases', 'orders', 'inbox', 'failures', 'outbox')"), 8);
+}
+END_TEST
+
+/* The store and its WAL are the owner's alone, whatever the umask. */
+START_TEST(a_new_store_and_its_wal_are_created_0600)
+{
+	struct stat	 sb;
+	char		 wal[sizeof(path) + 8], why[256] = "";
+	mode_t		 old;
+
+	db_close(db);
+	remove_files();
+	new_path();
+	old = umask(022);
+	ck_assert_msg(db_open(path, &db, why, sizeof(why)) == DB_OK, "%s", why);
+	umask(old);
+	ck_assert_int_eq(db_begin(db), DB_OK);
+	ck_assert_int_eq(db_meta_set(db, "k", 1), DB_OK);
+	ck_assert_int_eq(db_commit(db), DB_OK);
+	ck_assert_int_eq(stat(path, &sb), 0);
+	ck_assert_int_eq(sb.st_mode & 0777, 0600);
+	snprintf(wal, sizeof(wal), "%s-wal", path);
+	ck_assert_int_eq(stat(wal, &sb), 0);
+	ck_assert_int_eq(sb.st_mode & 0777, 0600);
 }
 END_TEST
 
@@ -905,6 +930,7 @@ test_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, a_new_file_is_migrated_to_the_latest_version);
 	tcase_add_test(tc, a_second_open_changes_nothing);
+	tcase_add_test(tc, a_new_store_and_its_wal_are_created_0600);
 	tcase_add_test(tc, a_newer_database_is_refused_with_a_reason);
 	tcase_add_test(tc, an_unopenable_path_is_refused_with_a_reason);
 	suite_add_tcase(s, tc);
