@@ -21,6 +21,7 @@ message_free(struct message *m)
 	free(m->subject);
 	free(m->message_id);
 	free(m->references);
+	free(m->in_reply_to);
 	free(m->date);
 	free(m->content_language);
 	free(m->text);

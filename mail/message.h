@@ -14,7 +14,8 @@
 /* Why a mail must never be answered (RFC 3834, RFC 3464). */
 enum message_robot {
 	MESSAGE_HUMAN = 0,
-	MESSAGE_AUTO_SUBMITTED,		/* Auto-Submitted: other than "no" */
+	MESSAGE_AUTO_SUBMITTED,		/* Auto-Submitted: other than "no",
+					   Precedence: auto_reply, X-Autoreply */
 	MESSAGE_BULK,			/* Precedence: bulk, junk or list */
 	MESSAGE_BOUNCE,			/* MAILER-DAEMON, empty Return-Path, DSN */
 	MESSAGE_LIST			/* List-Id / List-Unsubscribe present */
@@ -35,6 +36,7 @@ struct message {
 	char		*subject;	/* decoded; "" when absent */
 	char		*message_id;	/* without <>; NULL when absent */
 	char		*references;	/* the References header as sent, or NULL */
+	char		*in_reply_to;	/* the In-Reply-To header as sent, or NULL */
 	char		*date;		/* the Date header as sent, or NULL */
 	char		*content_language; /* first tag of Content-Language, or NULL */
 

@@ -118,10 +118,13 @@ static enum message_robot
 mime_robot(const char *hdr, size_t hdrlen, const struct message *m)
 {
 	static const char *const bulk[] = { "bulk", "junk", "list", NULL };
+	static const char *const auto_reply[] = { "auto_reply", NULL };
 
 	if (mime_is_bounce(hdr, hdrlen, m))
 		return MESSAGE_BOUNCE;
+	/* Precedence: auto_reply is what vacation programs of old set. */
 	if (mime_auto_submitted(hdr, hdrlen) ||
+	    mime_field_token(hdr, hdrlen, "Precedence", auto_reply) ||
 	    mime_field_present(hdr, hdrlen, "X-Autoreply") ||
 	    mime_field_present(hdr, hdrlen, "X-Autorespond"))
 		return MESSAGE_AUTO_SUBMITTED;
@@ -203,6 +206,7 @@ mime_fields(const char *hdr, size_t hdrlen, struct message *m)
 	m->message_id = mime_msgid(v);
 	free(v);
 	m->references = mime_field_raw(hdr, hdrlen, "References");
+	m->in_reply_to = mime_field_raw(hdr, hdrlen, "In-Reply-To");
 	m->date = mime_field_raw(hdr, hdrlen, "Date");
 	if ((v = mime_field_raw(hdr, hdrlen, "Content-Language")) != NULL) {
 		m->content_language = mime_first_token(v, " \t,;");

@@ -544,6 +544,74 @@ judge_duplicate(struct judge_session *s, const struct message *m,
 	return judge_finish(s, JUDGE_DUPLICATE, why, whylen);
 }
 
+/*
+ * Whether refs (References or In-Reply-To) names one of the judge's own
+ * mails: an id "<pbemd.…@domain>" with the domain of its address
+ * (judge/queue.c makes them so).
+ */
+static bool
+judge_refers_to_self(const struct judge_env *env, const char *refs)
+{
+	const char	*dom, *p, *e;
+	size_t		 dl;
+
+	if (refs == NULL || env->address == NULL ||
+	    (dom = strrchr(env->address, '@')) == NULL)
+		return false;
+	dl = strlen(dom);
+	for (p = refs; (p = strchr(p, '<')) != NULL; p = e) {
+		if ((e = strchr(p, '>')) == NULL)
+			break;
+		if (strncmp(p + 1, "pbemd.", 6) == 0 && (size_t)(e - p - 1) > dl &&
+		    strncasecmp(e - dl, dom, dl) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Whether some line of text begins with a command of the table. */
+static bool
+judge_has_command(const char *text)
+{
+	struct judge_line	 l;
+	char			*copy, *line, *next;
+	bool			 found = false;
+	int			 n = 0;
+
+	copy = xstrdup(text != NULL ? text : "");
+	for (line = copy; line != NULL && !found && n < JUDGE_MAX_LINES;
+	    line = next, n++) {
+		if ((next = strchr(line, '\n')) != NULL)
+			*next++ = '\0';
+		l.text = line;
+		judge_split(line, &l);
+		found = l.argc > 0 && judge_find(&l) != NULL;
+	}
+	free(copy);
+	return found;
+}
+
+/*
+ * Loops: mail from the judge's own address,
+ * or an answer to one of its mails that holds no command (an
+ * autoresponder that does not say it is one) is a machine's: recorded,
+ * never answered. NULL for a human's mail, else the note for the inbox.
+ */
+static const char *
+judge_loop(const struct judge_env *env, const struct message *m)
+{
+	if (env->address != NULL && ((m->from != NULL &&
+	    strcasecmp(m->from, env->address) == 0) || (m->reply_to != NULL &&
+	    strcasecmp(m->reply_to, env->address) == 0)))
+		return "from the judge's own address: not answered";
+	if ((judge_refers_to_self(env, m->in_reply_to) ||
+	    judge_refers_to_self(env, m->references)) &&
+	    !judge_has_command(m->text))
+		return "an answer to the judge's mail without a command: "
+		    "not answered";
+	return NULL;
+}
+
 /* The lines of a human's mail, the end-of-mail hooks and the reply. */
 static void
 judge_mail_body(struct judge_mail *mail)
@@ -569,6 +637,7 @@ judge_handle_message(const struct judge_env *env, const struct message *m,
 	struct judge_mail	*mail;
 	struct db_inbox		 in;
 	enum judge_result	 rc;
+	const char		*loop = NULL;
 	int			 known;
 
 	if (db_begin(env->db) != DB_OK) {
@@ -585,9 +654,11 @@ judge_handle_message(const struct judge_env *env, const struct message *m,
 	judge_session_begin(&mail->s, env, m);
 	if (known == DB_OK)
 		rc = judge_duplicate(&mail->s, m, uidvalidity, uid, why, whylen);
-	else if (m->robot != MESSAGE_HUMAN) {
+	else if (m->robot != MESSAGE_HUMAN ||
+	    (loop = judge_loop(env, m)) != NULL) {
 		judge_inbox_row(&in, m, uidvalidity, uid, "robot");
-		in.note = "auto-reply or bounce: not answered";
+		in.note = loop != NULL ? loop :
+		    "auto-reply or bounce: not answered";
 		if (db_inbox_insert(env->db, &in, env->now, NULL) != DB_OK)
 			mail->s.failed = true;
 		rc = judge_finish(&mail->s, JUDGE_IGNORED, why, whylen);
@@ -620,7 +691,8 @@ judge_quarantine(const struct judge_env *env, const struct message *m,
 	in.note = reason;
 	if (db_inbox_insert(env->db, &in, env->now, &s.inbox_id) != DB_OK)
 		s.failed = true;
-	else if (m && m->robot == MESSAGE_HUMAN && m->reply_to) {
+	else if (m && m->robot == MESSAGE_HUMAN && m->reply_to &&
+	    judge_loop(env, m) == NULL) {
 		judge_err(&s, "judge.err.quarantined", 0);
 		judge_reply(&s);
 	}

@@ -406,6 +406,12 @@ START_TEST(auto_submitted_no_is_human)
 	m = parse_str("From: a@example.com\r\nPrecedence: junk\r\n\r\nx\r\n");
 	ck_assert_int_eq(m->robot, MESSAGE_BULK);
 	message_free(m);
+	/* Old vacation programs say only this. */
+	m = parse_str("From: a@example.com\r\nPrecedence: auto_reply\r\n"
+	    "In-Reply-To: <pbemd.1.ab@example.test>\r\n\r\nx\r\n");
+	ck_assert_int_eq(m->robot, MESSAGE_AUTO_SUBMITTED);
+	ck_assert_str_eq(m->in_reply_to, "<pbemd.1.ab@example.test>");
+	message_free(m);
 }
 END_TEST
 

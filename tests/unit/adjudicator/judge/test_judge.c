@@ -94,6 +94,55 @@ START_TEST(robots_are_never_answered)
 }
 END_TEST
 
+/* A mail the judge's reply came back in: answered never, recorded once. */
+static enum judge_result
+loop_mail(const char *from, const char *in_reply_to, const char *refs,
+    const char *text, int uid)
+{
+	struct message	 m;
+	char		 why[128], id[32];
+
+	memset(&m, 0, sizeof(m));
+	snprintf(id, sizeof(id), "loop%d@elsewhere.test", uid);
+	m.reply_to = m.from = (char *)from;
+	m.from_name = "";
+	m.subject = "Re: [pbemd] orders";
+	m.message_id = id;
+	m.in_reply_to = (char *)in_reply_to;
+	m.references = (char *)refs;
+	m.text = (char *)text;
+	m.text_len = strlen(text);
+	m.has_text = true;
+	return judge_handle_message(&F.env, &m, 7, (uint32_t)uid, why,
+	    sizeof(why));
+}
+
+START_TEST(loops_with_the_judge_are_never_answered)
+{
+	/* From the judge's own address (any case). */
+	ck_assert_int_eq(loop_mail("Judge@Example.TEST", NULL, NULL, "HELP",
+	    101), JUDGE_IGNORED);
+	/* An autoresponder's answer to a judge's mail, unmarked. */
+	ck_assert_int_eq(loop_mail(ALICE, "<pbemd.1795000000.ab12@example.test>",
+	    NULL, "I am out of the office until Monday.\nRegards", 102),
+	    JUDGE_IGNORED);
+	ck_assert_int_eq(loop_mail(ALICE, NULL, "<x@y.test>\r\n "
+	    "<pbemd.1795000000.cd34@EXAMPLE.test>", "Danke!", 103),
+	    JUDGE_IGNORED);
+	ck_assert_int_eq(pending(), 0);
+	/* A player's reply with a command is a player's. */
+	ck_assert_int_eq(loop_mail(ALICE, "<pbemd.1795000000.ab12@example.test>",
+	    NULL, "Thanks\nHELP", 104), JUDGE_HANDLED);
+	ck_assert_int_eq(mails_to(ALICE), 1);
+	/* An id of another domain, or not the judge's form, is no loop. */
+	ck_assert_int_eq(loop_mail(ALICE, "<pbemd.1.ab@other.test>", NULL,
+	    "Hello", 105), JUDGE_HANDLED);
+	ck_assert_int_eq(loop_mail(ALICE, "<abc@example.test>", NULL, "Hello",
+	    106), JUDGE_HANDLED);
+	ck_assert_int_eq(mails_to(ALICE), 2);
+}
+END_TEST
+
 START_TEST(a_mail_without_text_gets_a_polite_reply)
 {
 	struct message	 m;
@@ -189,6 +238,7 @@ test_suite(void)
 	tcase_add_test(tc, unknown_lines_are_quoted_with_the_reason);
 	tcase_add_test(tc, a_mail_is_processed_once);
 	tcase_add_test(tc, robots_are_never_answered);
+	tcase_add_test(tc, loops_with_the_judge_are_never_answered);
 	tcase_add_test(tc, a_mail_without_text_gets_a_polite_reply);
 	tcase_add_test(tc, replies_without_a_report_have_no_attachment);
 	tcase_add_test(tc,
