@@ -244,6 +244,9 @@ smtp_classify(CURLcode rc, long code, const char *err)
 		return SMTP_TEMPFAIL;
 	if (code >= 500 && code <= 599 && strncmp(err, "MAIL failed", 11) != 0)
 		return SMTP_PERMFAIL;
+	/* A full mailbox, greylisting: this recipient, not the server. */
+	if (code >= 400 && code <= 499 && strncmp(err, "RCPT failed", 11) == 0)
+		return SMTP_RCPT_TEMPFAIL;
 	return SMTP_TEMPFAIL;
 }
 

@@ -26,7 +26,9 @@ enum smtp_result {
 	SMTP_OK = 0,
 	SMTP_TEMPFAIL = 1,	/* connection, TLS, timeout, 4xx, refused AUTH
 				   or sender (our configuration): retry later */
-	SMTP_PERMFAIL = 2	/* 5xx for this recipient or message: do not retry */
+	SMTP_PERMFAIL = 2,	/* 5xx for this recipient or message: do not retry */
+	SMTP_RCPT_TEMPFAIL = 3	/* 4xx for this recipient alone: retry it later,
+				   the server takes the others */
 };
 
 struct smtp;

@@ -1,9 +1,14 @@
 /*
- * outbox.c - flushes the outbox through one SMTP connection.
+ * outbox.c - sends the outbox through one SMTP connection.
  *
- * Stops at the first failure that concerns the connection rather than the
- * recipient, so a server that is down costs one attempt per round, not one
- * per queued mail.
+ * Each mail is sent outside any transaction and marked sent in a commit
+ * of its own as soon as the server accepted it, so a crash re-sends at
+ * most the one mail that was in flight (same Message-ID), and a slow
+ * server never holds the store's write lock against intake. A recipient
+ * the server defers (4xx on RCPT: a full mailbox, greylisting) waits for
+ * its own backoff while the others go out; a failure of the connection
+ * stops the round, so a server that is down costs one attempt per round,
+ * not one per queued mail.
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -13,38 +18,58 @@
 #include "common/backoff.h"
 #include "common/log.h"
 
-#define OUTBOX_BATCH		64
+#define OUTBOX_BATCH		64	/* rows read from the store at once */
 #define OUTBOX_RETRY_BASE	30	/* seconds */
 #define OUTBOX_RETRY_CAP	3600
 
-static int
+enum outbox_step {
+	OUTBOX_SENT,
+	OUTBOX_NEXT,		/* this one waits or failed: go on */
+	OUTBOX_STOP		/* the server or the store failed: stop */
+};
+
+/* The row waits for its next attempt; each autocommits. */
+static enum outbox_step
+outbox_later(struct db *db, const struct db_outbox_row *r, time_t now,
+    const char *why, enum outbox_step step)
+{
+	int	 next;
+
+	next = backoff_delay(r->attempts + 1, OUTBOX_RETRY_BASE,
+	    OUTBOX_RETRY_CAP);
+	log_warnx("outbox id=%lld attempt=%d failed, retry in %ds: %s",
+	    (long long)r->id, r->attempts + 1, next, why);
+	if (db_outbox_retry(db, r->id, r->attempts + 1, now + next, why) !=
+	    DB_OK)
+		return OUTBOX_STOP;
+	return step;
+}
+
+static enum outbox_step
 outbox_send_row(struct db *db, struct smtp *smtp, const char *from,
     const struct db_outbox_row *r, time_t now)
 {
-	char			 why[256];
-	enum smtp_result	 res;
-	int			 next;
+	char	 why[256];
 
 	why[0] = '\0';
-	res = smtp_send(smtp, from, r->rcpt, r->message, r->len, why,
-	    sizeof(why));
-	switch (res) {
+	switch (smtp_send(smtp, from, r->rcpt, r->message, r->len, why,
+	    sizeof(why))) {
 	case SMTP_OK:
-		db_outbox_sent(db, r->id, now);
+		/* A mail marked sent is never sent again: a store that
+		 * cannot say so stops the round before it sends more. */
+		if (db_outbox_sent(db, r->id, now) != DB_OK)
+			return OUTBOX_STOP;
 		log_debug("outbox id=%lld sent", (long long)r->id);
-		return 1;
+		return OUTBOX_SENT;
 	case SMTP_PERMFAIL:
 		log_warnx("outbox id=%lld refused for good: %s",
 		    (long long)r->id, why);
-		db_outbox_failed(db, r->id, now, why);
-		return 0;
+		return db_outbox_failed(db, r->id, now, why) == DB_OK ?
+		    OUTBOX_NEXT : OUTBOX_STOP;
+	case SMTP_RCPT_TEMPFAIL:
+		return outbox_later(db, r, now, why, OUTBOX_NEXT);
 	default:
-		next = backoff_delay(r->attempts + 1, OUTBOX_RETRY_BASE,
-		    OUTBOX_RETRY_CAP);
-		log_warnx("outbox id=%lld attempt=%d failed, retry in %ds: %s",
-		    (long long)r->id, r->attempts + 1, next, why);
-		db_outbox_retry(db, r->id, r->attempts + 1, now + next, why);
-		return -1;
+		return outbox_later(db, r, now, why, OUTBOX_STOP);
 	}
 }
 
@@ -52,31 +77,24 @@ int
 outbox_flush(struct db *db, struct smtp *smtp, const char *from, time_t now)
 {
 	struct db_outbox_row	 rows[OUTBOX_BATCH];
-	int			 n, i, rc, sent = 0;
-	bool			 down = false;
+	enum outbox_step	 step = OUTBOX_NEXT;
+	int			 n, i, sent = 0, moved;
 
 	do {
 		if (db_outbox_due(db, now, rows, OUTBOX_BATCH, &n) != DB_OK)
 			return -1;
-		if (n == 0)
-			break;
-		/* One commit per batch: a crash before it re-sends a few
-		 * accepted mails (same Message-ID), which at-least-once allows. */
-		if (db_begin(db) != DB_OK)
-			down = true;
+		moved = 0;
 		for (i = 0; i < n; i++) {
-			if (!down) {
-				rc = outbox_send_row(db, smtp, from, &rows[i], now);
-				if (rc > 0)
-					sent++;
-				down = rc < 0;
+			if (step != OUTBOX_STOP) {
+				step = outbox_send_row(db, smtp, from,
+				    &rows[i], now);
+				sent += step == OUTBOX_SENT;
+				moved++;
 			}
 			db_outbox_row_clear(&rows[i]);
 		}
-		if (db_commit(db) != DB_OK) {
-			db_rollback(db);
-			return -1;
-		}
-	} while (n == OUTBOX_BATCH && !down);
-	return down ? -1 : sent;
+		/* Every row read was sent, refused or put off until later:
+		 * the next page holds other rows. */
+	} while (n == OUTBOX_BATCH && step != OUTBOX_STOP && moved > 0);
+	return step == OUTBOX_STOP ? -1 : sent;
 }

@@ -6,7 +6,8 @@
  * self-signed certificate the stack does not use) from the environment.
  * Prints one PASS/FAIL line per check, "bench:" lines with the measured
  * figures, and closes with "N passed, M failed"; exits 1 on any failure.
- * Uses the accounts judge (inbox under test) and bob (sink).
+ * Uses the accounts judge (inbox under test) and bob (sink); busy@ is
+ * the address the stack always defers (451).
  */
 #include <gnutls/gnutls.h>
 
@@ -23,8 +24,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "adjudicator/serve/outbox.h"
 #include "common/log.h"
 #include "common/util.h"
+#include "db/db.h"
 #include "mail/imap.h"
 #include "mail/smtp.h"
 #include "mail/tls.h"
@@ -227,12 +230,87 @@ on_alarm(int sig)
 	alarm_stop = 1;
 }
 
+/* One outbox row to rcpt with a Subject of its own. */
+static void
+outbox_row(struct db *db, const char *rcpt, const char *subject,
+    time_t now)
+{
+	char	 msg[512];
+	int	 n;
+
+	n = snprintf(msg, sizeof(msg), "From: judge@%s\r\nTo: %s\r\n"
+	    "Subject: %s\r\nMessage-ID: <%s.%ld@%s>\r\n\r\nbody\r\n",
+	    E.domain, rcpt, subject, subject, (long)now, E.domain);
+	if (db_outbox_add(db, 0, 0, rcpt, msg, (size_t)n, now) != DB_OK)
+		check(0, "outbox row for %s stored", rcpt);
+}
+
+/*
+ * The outbox against the real Exim: a deferred recipient (busy@, 451 on
+ * RCPT) waits for its own backoff while the mails queued after it go out
+ * in the same round, each marked sent as soon as the server took it.
+ */
+static void
+test_outbox(void)
+{
+	struct db_outbox_row	 rows[8];
+	struct smtp		*s;
+	struct db		*db;
+	char			 path[64], why[WHY_MAX] = "", busy[128],
+				 bob[128], judge[128];
+	time_t			 now = time(NULL);
+	int			 n, i, fd, rc, waiting;
+
+	snprintf(path, sizeof(path), "/tmp/pbemd-outbox-XXXXXX");
+	if ((fd = mkstemp(path)) < 0) {
+		check(0, "outbox: a temporary store");
+		return;
+	}
+	close(fd);
+	unlink(path);
+	if (db_open(path, &db, why, sizeof(why)) != DB_OK) {
+		check(0, "outbox: store opens (%s)", why);
+		return;
+	}
+	snprintf(busy, sizeof(busy), "busy@%s", E.domain);
+	snprintf(bob, sizeof(bob), "bob@%s", E.domain);
+	snprintf(judge, sizeof(judge), "judge@%s", E.domain);
+	outbox_row(db, busy, "outbox-busy", now);
+	outbox_row(db, bob, "outbox-1", now);
+	outbox_row(db, bob, "outbox-2", now);
+	s = smtp_for(url("smtp", E.host, E.smtp_port), NULL, NULL, E.ca, true);
+	rc = outbox_flush(db, s, judge, now);
+	check(rc == 2, "outbox: the two mails after a deferred recipient go "
+	    "out in the same round (%d sent)", rc);
+	waiting = db_outbox_pending(db, &n) == DB_OK ? n : -1;
+	check(waiting == 1, "outbox: only the deferred mail waits (%d)",
+	    waiting);
+	rc = db_outbox_due(db, now, rows, 8, &n);
+	check(rc == DB_OK && n == 0, "outbox: the deferred mail is not due "
+	    "again at once (%d due)", n);
+	for (i = 0; rc == DB_OK && i < n; i++)
+		db_outbox_row_clear(&rows[i]);
+	rc = db_outbox_due(db, now + 3600, rows, 8, &n);
+	check(rc == DB_OK && n == 1 && rows[0].attempts == 1 &&
+	    strcmp(rows[0].rcpt, busy) == 0, "outbox: it is tried again after "
+	    "its backoff, attempt 1 counted");
+	for (i = 0; rc == DB_OK && i < n; i++)
+		db_outbox_row_clear(&rows[i]);
+	smtp_free(s);
+	db_close(db);
+	snprintf(why, sizeof(why), "%s-wal", path);
+	unlink(why);
+	snprintf(why, sizeof(why), "%s-shm", path);
+	unlink(why);
+	unlink(path);
+}
+
 static void
 test_smtp(void)
 {
 	struct smtp	*s1, *s2, *s;
 	char		 why[WHY_MAX];
-	char		 judge[64], bob[64], alice[64], ghost[64];
+	char		 judge[64], bob[64], alice[64], ghost[64], busy[64];
 	char		 down[32];
 	int		 r;
 
@@ -259,6 +337,11 @@ test_smtp(void)
 	r = send1(s1, alice, bob, "after-refusal", why);
 	check(r == SMTP_OK, "the send after a refusal reconnects and succeeds "
 	    "(%s)", r == SMTP_OK ? "ok" : why);
+	snprintf(busy, sizeof(busy), "busy@%s", E.domain);
+	r = send1(s1, alice, busy, "deferred", why);
+	check(r == SMTP_RCPT_TEMPFAIL && strstr(why, "451") != NULL,
+	    "a recipient deferred with 451 gives SMTP_RCPT_TEMPFAIL (%d: %s)",
+	    r, why);
 	smtp_free(s2);
 
 	s = smtp_for(url("smtps", E.host, E.smtps_port), "alice", "wrong",
@@ -632,6 +715,7 @@ main(void)
 	    200;
 
 	test_smtp();
+	test_outbox();
 	test_tls();
 	im = imap_for(url("imap", E.host, E.imap_port), "judgepw", E.ca, false,
 	    why);

@@ -6,7 +6,8 @@
 #                 LMTP on a unix socket under DIR (used by Exim for delivery)
 #   Exim 4.96   : SMTP (plain + STARTTLS + AUTH PLAIN/LOGIN) on $MAILSTACK_SMTP_PORT (default 10025)
 #                 SMTPS (implicit TLS)                         on $MAILSTACK_SMTPS_PORT (default 10465)
-#                 accepts mail for the accounts @$MAILSTACK_DOMAIN only (no relaying anywhere)
+#                 accepts mail for the accounts @$MAILSTACK_DOMAIN only (no relaying anywhere);
+#                 busy@$MAILSTACK_DOMAIN is always deferred (451), for the outbox's tests
 #
 # Everything (configs, self-signed cert, spool, logs, Maildirs, pid files) lives under DIR.
 # Nothing under /etc is touched; no systemd / init scripts are used.
@@ -277,6 +278,9 @@ acl_smtp_rcpt = acl_check_rcpt
 begin acl
 
 acl_check_rcpt:
+  defer  domains     = +local_domains
+         local_parts = busy
+         message     = mailbox busy, try again later (a test of deferred recipients)
   accept domains     = +local_domains
          local_parts = lsearch;$DIR/exim/passwd
   deny   message     = no such user here (only $MAILSTACK_DOMAIN test accounts; no relaying)

@@ -12,7 +12,7 @@
 #   - every game stands at its last move, no reply says ERROR, each move mail
 #     queued exactly its three mails (reply, opponent, GM),
 #   - every outbox row was sent, and each one is in its recipient's mailbox at
-#     least once (by Message-ID).
+#     least once (by Message-ID), and no more than one extra copy per kill.
 # Every game plays only quiet moves inside its own half of the board along a
 # walk that never repeats a position, so a lost move leaves its game short (and
 # the next move by the same seat is refused as "not your turn"), and a move
@@ -132,9 +132,8 @@ while ((kills < MAXKILLS)); do
 	before=$(moves_done) sent_before=$(q "SELECT count(*) FROM outbox WHERE sent IS NOT NULL")
 	((before == N)) && (($(unsent) == 0)) && break
 	pbemd_up
-	# 20-300 ms while mail is left (~3 ms a mail), then 100-1000 ms: the outbox
-	# commits after each 64 mails sent (~6 ms each), so shorter lives never
-	# get a batch through.
+	# 20-300 ms while mail is left (~3 ms a mail), then 100-1000 ms while
+	# the outbox sends (~6 ms a mail, each marked sent as it goes).
 	if ((before < N)); then ms=$((20 + RANDOM % 280)); else ms=$((100 + RANDOM % 900)); fi
 	sleep "$((ms / 1000)).$(printf '%03d' $((ms % 1000)))"
 	kill -9 "$PBEMD_PID" 2>/dev/null
@@ -209,6 +208,10 @@ wait_delivered() {
 check "every mail delivered at least once ($(wc -l <"$DIR/want") expected)" wait_delivered
 missing=$(sort -u "$DIR/have" | comm -23 "$DIR/want" - | wc -l)
 ((missing)) && echo "missing: $missing, e.g. $(sort -u "$DIR/have" | comm -23 "$DIR/want" - | head -3 | tr '\n' ' ')"
+dups=$(($(wc -l <"$DIR/have") - $(sort -u "$DIR/have" | wc -l)))
 echo "delivered $(wc -l <"$DIR/have") mails for $(wc -l <"$DIR/want") outbox rows" \
-	"($(($(wc -l <"$DIR/have") - $(sort -u "$DIR/have" | wc -l))) sent twice after a crash)"
+	"($dups sent twice after a crash)"
+# Each mail is marked sent in its own commit once the server took it: a kill
+# re-sends at most the one that was in flight.
+check "at most one duplicate per kill ($dups after $kills kills)" test "$dups" -le "$kills"
 finish
