@@ -8,8 +8,8 @@
  * mailbox). Then, as njudge did (rules/judge-conventions.md 1.5), the
  * player of record gets at the end of the mail a copy of what it did as
  * his seat, one per seat and mail, and the GM a note without the lines
- * (they hold the player's orders). A failed SIGNON skips the lines after
- * it, up to the next one.
+ * (they hold the player's orders). A failed SIGNON ends the reading of
+ * the mail (judge.c), so one mail pays for one failed guess.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -52,9 +52,28 @@
 #define JUDGE_NO_OWN	((size_t)-1)
 #define JUDGE_NAME_MAX	32		/* "APPROVE TAKEOVER" */
 
+/*
+ * Commands a mail may use only so often (issue 13): each CREATE, JOIN and
+ * TAKEOVER hashes a password, and HELP and LIST write a long answer, so a
+ * mail of 400 of them must not cost 400 hashes or a reply of megabytes.
+ */
+static const struct judge_per_mail {
+	const char	*word;
+	int		 max;
+} judge_per_mail[] = {
+	{ "CREATE",	3 },
+	{ "HELP",	1 },
+	{ "JOIN",	3 },
+	{ "LIST",	1 },
+	{ "TAKEOVER",	3 },
+};
+
+#define JUDGE_NPER_MAIL	(sizeof(judge_per_mail) / sizeof(judge_per_mail[0]))
+
 /* One mail: the session and the state of the commands that span lines. */
 struct judge_mail {
 	struct judge_session	 s;
+	int			 used[JUDGE_NPER_MAIL];	/* judge_per_mail */
 	struct judge_press	 press;		/* cmd_press.h */
 	struct judge_become	 become;	/* cmd_become.h */
 	struct judge_signon	 signon;	/* cmd_signon.h */
@@ -347,6 +366,27 @@ judge_allowed(struct judge_session *s, const struct judge_cmd *c)
 	return false;
 }
 
+/* Whether c may run once more in this mail; says why not. */
+static bool
+judge_within_limit(struct judge_mail *m, const struct judge_cmd *c)
+{
+	char	 max[16];
+	size_t	 i;
+
+	for (i = 0; i < JUDGE_NPER_MAIL; i++) {
+		if (strcmp(judge_per_mail[i].word, c->word) != 0)
+			continue;
+		if (++m->used[i] <= judge_per_mail[i].max)
+			return true;
+		snprintf(max, sizeof(max), "%d", judge_per_mail[i].max);
+		judge_err(&m->s, judge_per_mail[i].max == 1 ?
+		    "judge.err.once_per_mail" : "judge.err.times_per_mail", 2,
+		    c->word, max);
+		return false;
+	}
+	return true;
+}
+
 /* Checks a command's row, then runs it. */
 static void
 judge_run(struct judge_mail *m, const struct judge_cmd *c,
@@ -362,7 +402,7 @@ judge_run(struct judge_mail *m, const struct judge_cmd *c,
 		    judge_row_name(c, name, sizeof(name)));
 		return;
 	}
-	if (!judge_allowed(s, c))
+	if (!judge_allowed(s, c) || !judge_within_limit(m, c))
 		return;
 	if (c->run_own != NULL)
 		c->run_own(s, l, (char *)m + c->own);
@@ -428,8 +468,10 @@ judge_lines(struct judge_mail *m)
 	char			*line, *next;
 	int			 n = 0;
 
-	for (line = text; line != NULL && !m->signoff && !s->failed;
-	    line = next) {
+	/* A refused sign-on ends the reading: one mail pays for one (issue
+	 * 13), and its reply says so. */
+	for (line = text; line != NULL && !m->signoff && !s->failed &&
+	    !s->signon_failed; line = next) {
 		if ((next = strchr(line, '\n')) != NULL)
 			*next++ = '\0';
 		if (judge_press_reading(&m->press)) {
@@ -444,6 +486,10 @@ judge_lines(struct judge_mail *m)
 			break;
 		}
 		judge_line(m, line);
+	}
+	if (s->signon_failed && line != NULL && !m->signoff) {
+		catalog_say(s->cat, &s->reply, "judge.rest_unread", 0);
+		buf_puts(&s->reply, "\n\n");
 	}
 	if (n == 0)
 		judge_err(s, "judge.err.empty", 0);

@@ -105,7 +105,8 @@ START_TEST(a_new_password_replaces_the_old_and_shows_nowhere)
 	free(r);
 	/* A password with a blank: the row's words past the last are
 	 * hidden as well. */
-	r = as_power(FRA, "pw", "SET PASSWORD two words");
+	mail("p2@example.test", "SIGNON pw fresh5555\nSET PASSWORD two words");
+	r = take("p2@example.test");
 	has(r, "> SET PASSWORD ******** ********\r\n");
 	free(r);
 	/* From another address: the copy to the player hides it too. */

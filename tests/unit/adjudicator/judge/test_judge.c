@@ -143,6 +143,59 @@ START_TEST(loops_with_the_judge_are_never_answered)
 }
 END_TEST
 
+/* Counts the occurrences of needle in text. */
+static int
+occurrences(const char *text, const char *needle)
+{
+	int	 n = 0;
+
+	while ((text = strstr(text, needle)) != NULL) {
+		n++;
+		text += strlen(needle);
+	}
+	return n;
+}
+
+/*
+ * A hostile mail costs little (issue 13): a refused sign-on ends its
+ * reading, so 400 guesses cost one; HELP and LIST are answered once and
+ * CREATE done three times per mail.
+ */
+START_TEST(a_mail_of_many_costly_lines_is_bounded)
+{
+	struct buf	 b;
+	char		*r;
+	int		 i;
+
+	mail(GM, "CREATE cheap weekeewachee");
+	drain();
+	buf_init(&b);
+	for (i = 0; i < 400; i++)
+		buf_printf(&b, "SIGNON cheap guess%03d\n", i);
+	mail(DAVE, b.data);
+	r = take(DAVE);
+	ck_assert_int_eq(occurrences(r, "password does not match"), 1);
+	has(r, "The rest of this mail is not read, because the sign-on above "
+	    "failed.");
+	hasnt(r, "guess001");
+	free(r);
+	buf_free(&b);
+	mail(DAVE, "HELP\nLIST\nHELP\nLIST\nHELP CLOCK");
+	r = take(DAVE);
+	ck_assert_int_eq(occurrences(r, "is answered once per mail"), 3);
+	ck_assert_int_eq(occurrences(r, "How to talk to the judge"), 1);
+	free(r);
+	mail(DAVE, "CREATE c1 weekeewachee\nCREATE c2 weekeewachee\n"
+	    "CREATE c3 weekeewachee\nCREATE c4 weekeewachee\n"
+	    "CREATE c5 weekeewachee");
+	r = take(DAVE);
+	ck_assert_int_eq(occurrences(r, "is created"), 3);
+	ck_assert_int_eq(occurrences(r, "CREATE is done at most 3 times per "
+	    "mail"), 2);
+	free(r);
+}
+END_TEST
+
 START_TEST(a_mail_without_text_gets_a_polite_reply)
 {
 	struct message	 m;
@@ -239,6 +292,7 @@ test_suite(void)
 	tcase_add_test(tc, a_mail_is_processed_once);
 	tcase_add_test(tc, robots_are_never_answered);
 	tcase_add_test(tc, loops_with_the_judge_are_never_answered);
+	tcase_add_test(tc, a_mail_of_many_costly_lines_is_bounded);
 	tcase_add_test(tc, a_mail_without_text_gets_a_polite_reply);
 	tcase_add_test(tc, replies_without_a_report_have_no_attachment);
 	tcase_add_test(tc,
