@@ -48,6 +48,7 @@
 #include "adjudicator/judge/session.h"
 
 #define JUDGE_MAX_LINES	400	/* lines of one mail looked at */
+#define JUDGE_REPLY_MAX	(64 * 1024)	/* answers to a mail's lines, bytes */
 #define JUDGE_ANY_ARGS	(JUDGE_MAX_ARGS - 1)
 #define JUDGE_NO_OWN	((size_t)-1)
 #define JUDGE_NAME_MAX	32		/* "APPROVE TAKEOVER" */
@@ -483,6 +484,11 @@ judge_lines(struct judge_mail *m)
 			continue;
 		if (++n > JUDGE_MAX_LINES) {
 			judge_err(s, "judge.err.too_many_lines", 0);
+			break;
+		}
+		/* A reply is no weapon: it stops growing, and says so. */
+		if (s->reply.len > JUDGE_REPLY_MAX) {
+			judge_err(s, "judge.err.reply_full", 1, "64 KB");
 			break;
 		}
 		judge_line(m, line);

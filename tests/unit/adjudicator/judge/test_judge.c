@@ -159,7 +159,7 @@ occurrences(const char *text, const char *needle)
 /*
  * A hostile mail costs little (issue 13): a refused sign-on ends its
  * reading, so 400 guesses cost one; HELP and LIST are answered once and
- * CREATE done three times per mail.
+ * CREATE done three times per mail; the answers stop at 64 KB.
  */
 START_TEST(a_mail_of_many_costly_lines_is_bounded)
 {
@@ -193,6 +193,16 @@ START_TEST(a_mail_of_many_costly_lines_is_bounded)
 	ck_assert_int_eq(occurrences(r, "CREATE is done at most 3 times per "
 	    "mail"), 2);
 	free(r);
+	/* 400 long unknown lines: the answers stop at 64 KB, and say so. */
+	buf_init(&b);
+	for (i = 0; i < 400; i++)
+		buf_printf(&b, "%03d-%0400d\n", i, 0);
+	mail(DAVE, b.data);
+	r = take(DAVE);
+	has(r, "This answer has reached its limit of 64 KB");
+	ck_assert_int_lt((int)strlen(r), 96 * 1024);
+	free(r);
+	buf_free(&b);
 }
 END_TEST
 
