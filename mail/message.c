@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "message.h"
+#include "mime_priv.h"
 
 void
 message_free(struct message *m)
@@ -42,5 +43,6 @@ message_addr_ok(const char *addr)
 		if ((unsigned char)*p <= ' ' || *p == 0x7f ||
 		    strchr("<>\",;()[]\\", *p) != NULL)
 			return false;
-	return true;
+	/* Raw 8-bit that is not UTF-8 names nobody a reply could reach. */
+	return mime_utf8_valid(addr, len);
 }

@@ -55,8 +55,9 @@ void	message_free(struct message *);
 /*
  * Whether addr is an address the judge may write to when a player names
  * it (SET ADDRESS): 1 to MESSAGE_ADDR_MAX bytes, something on both sides
- * of its last '@', and no blank, control character or one of <>",;()[]\
- * (what a header would read as the address's end or a display name).
+ * of its last '@', valid UTF-8, and no blank, control character or one of
+ * <>",;()[]\ (what a header would read as the address's end or a display
+ * name). The judge answers only senders whose address passes.
  */
 bool	message_addr_ok(const char *addr);
 

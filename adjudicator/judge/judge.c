@@ -652,6 +652,9 @@ judge_has_command(const char *text)
 static const char *
 judge_loop(const struct judge_env *env, const struct message *m)
 {
+	/* Issue 13: an address a reply cannot reach is answered never. */
+	if (!message_addr_ok(m->reply_to))
+		return "the sender's address is not usable: not answered";
 	if (env->address != NULL && ((m->from != NULL &&
 	    strcasecmp(m->from, env->address) == 0) || (m->reply_to != NULL &&
 	    strcasecmp(m->reply_to, env->address) == 0)))

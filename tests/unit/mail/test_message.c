@@ -33,6 +33,9 @@ START_TEST(what_is_no_address_is_refused)
 		ck_assert_msg(!message_addr_ok(bad[i]), "accepted \"%s\"",
 		    bad[i]);
 	ck_assert(!message_addr_ok(NULL));
+	/* Raw Latin-1, and a UTF-8 sequence cut short. */
+	ck_assert(!message_addr_ok("j\xf6rg@example.test"));
+	ck_assert(!message_addr_ok("j\xc3@example.test"));
 }
 END_TEST
 

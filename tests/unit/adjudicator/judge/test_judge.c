@@ -140,6 +140,15 @@ START_TEST(loops_with_the_judge_are_never_answered)
 	ck_assert_int_eq(loop_mail(ALICE, "<abc@example.test>", NULL, "Hello",
 	    106), JUDGE_HANDLED);
 	ck_assert_int_eq(mails_to(ALICE), 2);
+	/* A sender a reply cannot reach: no '@', raw 8-bit. */
+	ck_assert_int_eq(loop_mail("alice", NULL, NULL, "HELP", 107),
+	    JUDGE_IGNORED);
+	ck_assert_int_eq(loop_mail("j\xf6rg@example.test", NULL, NULL, "HELP",
+	    108), JUDGE_IGNORED);
+	ck_assert_int_eq(pending(), 0);
+	ck_assert_int_eq(loop_mail("j\xc3\xb6rg@example.test", NULL, NULL,
+	    "HELP", 109), JUDGE_HANDLED);
+	ck_assert_int_eq(mails_to("j\xc3\xb6rg@example.test"), 1);
 }
 END_TEST
 
