@@ -10,3 +10,11 @@ BENCH_TARGETS	+= build/bench/bench_wotk
 build/bench/bench_wotk: tests/bench/bench_wotk.c build/libpbemd.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -o $@ $< build/libpbemd.a $(PKG_LIBS) $(LDFLAGS)
+
+# What one hostile mail of 400 costly lines costs (issue 13); -O2.
+BENCH_BUILD	+= build/bench/bench_hostile
+BENCH_TARGETS	+= build/bench/bench_hostile
+
+build/bench/bench_hostile: tests/bench/bench_hostile.c build/libpbemd.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -o $@ $< build/libpbemd.a $(PKG_LIBS) $(LDFLAGS)
