@@ -38,6 +38,7 @@ db_stmt(struct db *db, enum db_stmt_id id, const char *sql)
 int
 db_fail(struct db *db, const char *what)
 {
+	db->fault = sqlite3_errcode(db->h);
 	log_warnx("db: %s: %s", what, sqlite3_errmsg(db->h));
 	return DB_ERR;
 }
@@ -70,8 +71,10 @@ static int
 db_exec(struct db *db, const char *sql, const char *what)
 {
 	char	*err = NULL;
+	int	 rc;
 
-	if (sqlite3_exec(db->h, sql, NULL, NULL, &err) != SQLITE_OK) {
+	if ((rc = sqlite3_exec(db->h, sql, NULL, NULL, &err)) != SQLITE_OK) {
+		db->fault = rc;
 		log_warnx("db: %s: %s", what, err ? err : "?");
 		sqlite3_free(err);
 		return DB_ERR;
@@ -197,6 +200,29 @@ db_close(struct db *db)
 		sqlite3_finalize(db->stmt[i]);
 	sqlite3_close(db->h);
 	free(db);
+}
+
+void
+db_fault_clear(struct db *db)
+{
+	db->fault = SQLITE_OK;
+}
+
+bool
+db_fault_transient(const struct db *db)
+{
+	switch (db->fault & 0xff) {
+	case SQLITE_FULL:
+	case SQLITE_IOERR:
+	case SQLITE_BUSY:
+	case SQLITE_LOCKED:
+	case SQLITE_NOMEM:
+	case SQLITE_CANTOPEN:
+	case SQLITE_READONLY:
+	case SQLITE_PROTOCOL:
+		return true;
+	}
+	return false;
 }
 
 int

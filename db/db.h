@@ -39,6 +39,13 @@ int	db_begin(struct db *);		/* BEGIN IMMEDIATE */
 int	db_commit(struct db *);
 void	db_rollback(struct db *);
 int	db_schema_version(struct db *);
+/*
+ * Whether the last failure since db_fault_clear() was the store's own and
+ * may pass (a full disk, an I/O error, a lock held too long), not one of
+ * what was asked of it: such a failure never counts against a mail.
+ */
+void	db_fault_clear(struct db *);
+bool	db_fault_transient(const struct db *);
 
 /* people: a language per address. */
 int	db_person_lang(struct db *, const char *addr, char *lang, size_t);
@@ -232,7 +239,9 @@ int	db_inbox_known(struct db *, uint32_t uidvalidity, uint32_t uid,
 	    const char *message_id);
 int	db_inbox_insert(struct db *, const struct db_inbox *, time_t now,
 	    int64_t *id);
-/* Counts one more failure of a mail in its own transaction. */
+/* Counts one more failure of a mail in its own transaction; _unbump takes
+ * one back (an attempt that failed for the store's sake, not the mail's). */
+int	db_failure_unbump(struct db *, const char *key);
 int	db_failure_bump(struct db *, const char *key, const char *err,
 	    time_t now, int *count);
 int	db_failure_get(struct db *, const char *key, int *count);

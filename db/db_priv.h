@@ -29,6 +29,7 @@ enum db_stmt_id {
 	DBS_EXT_ADD, DBS_EXT_OPEN, DBS_EXT_SETTLE, DBS_META_GET, DBS_META_SET,
 	DBS_ORDERS_COPY,
 	DBS_MATCH_RESULTS,
+	DBS_FAILURE_UNBUMP,
 	DBS_CARRY_CLOCK, DBS_CARRY_WAIT, DBS_CARRY_ERROR, DBS_CARRY_EXT,
 	DBS_ADDRESS_DROP, DBS_ADDRESS_DROP_PLAYERS, DBS_ADDRESS_ADD,
 	DBS_ADDRESS_OPEN, DBS_ADDRESS_SETTLE, DBS_PLAYER_SET_ADDRESS,
@@ -39,6 +40,7 @@ enum db_stmt_id {
 struct db {
 	sqlite3		*h;
 	sqlite3_stmt	*stmt[DBS_COUNT];
+	int		 fault;		/* SQLite's code of the last failure */
 };
 
 /* Prepared, reset and cleared statement for id; NULL on error (logged). */

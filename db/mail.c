@@ -118,6 +118,19 @@ db_failure_get(struct db *db, const char *key, int *count)
 }
 
 int
+db_failure_unbump(struct db *db, const char *key)
+{
+	sqlite3_stmt	*st;
+
+	st = db_stmt(db, DBS_FAILURE_UNBUMP, "UPDATE failures SET count = "
+	    "count - 1 WHERE mail_key = ? AND count > 0");
+	if (st == NULL)
+		return DB_ERR;
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	return db_step_done(db, st, "failure unbump");
+}
+
+int
 db_failure_clear(struct db *db, const char *key)
 {
 	sqlite3_stmt	*st;

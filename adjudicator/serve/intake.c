@@ -4,6 +4,8 @@
  * The attempt counter is bumped before the mail is handled and cleared in
  * the mail's own transaction; a count that reaches max_failures means the
  * mail failed (or crashed us) that often, and it is set aside for a human.
+ * An attempt that failed for the store's own sake (a full disk, an I/O
+ * error, a lock) is taken back: it says nothing about the mail.
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -90,6 +92,7 @@ intake_mail(const struct judge_env *env0, const char *raw, size_t len,
 		rc = jr == JUDGE_TEMPFAIL ? INTAKE_RETRY : INTAKE_DONE;
 		goto out;
 	}
+	db_fault_clear(env.db);
 	jr = judge_handle_message(&env, m, uidvalidity, uid, why, sizeof(why));
 	switch (jr) {
 	case JUDGE_HANDLED:
@@ -109,6 +112,11 @@ intake_mail(const struct judge_env *env0, const char *raw, size_t len,
 		break;
 	default:
 		log_warnx("mail uid=%u failed: %s", uid, why);
+		/* A full disk or an I/O error is the judge's fault, not the
+		 * mail's: the attempt does not count toward quarantine. */
+		if (db_fault_transient(env.db) &&
+		    db_failure_unbump(env.db, key) != DB_OK)
+			log_warnx("mail uid=%u: attempt not taken back", uid);
 		rc = INTAKE_RETRY;
 		break;
 	}
