@@ -39,10 +39,35 @@ judge_cmd_help(struct judge_session *s, const struct judge_line *l)
 	buf_free(&names);
 }
 
+/*
+ * LIST without a name shows at most this many games (issue 13: a reply is
+ * no weapon), the forming ones first, as those are the ones to join.
+ */
+#define JUDGE_LIST_MAX	50
+
 struct judge_list {
 	struct judge_session	*s;
-	int			 n;
+	int			 n;		/* listed */
+	int			 total;		/* that matched */
+	int			 pass;		/* JUDGE_LIST_*, or -1: any */
 };
+
+enum { JUDGE_LIST_FORMING, JUDGE_LIST_RUNNING, JUDGE_LIST_REST,
+    JUDGE_LIST_PASSES };
+
+static bool
+judge_list_in_pass(int pass, const struct db_game *g)
+{
+	switch (pass) {
+	case JUDGE_LIST_FORMING:
+		return g->status == DB_FORMING;
+	case JUDGE_LIST_RUNNING:
+		return g->status == DB_RUNNING;
+	case JUDGE_LIST_REST:
+		return g->status != DB_FORMING && g->status != DB_RUNNING;
+	}
+	return true;
+}
 
 static int
 judge_list_one(void *arg, const struct db_game *g)
@@ -52,6 +77,12 @@ judge_list_one(void *arg, const struct db_game *g)
 	const struct game_ops	*ops = game_find(g->kind);
 	char			 seats[16];
 	int			 n = 0;
+
+	if (!judge_list_in_pass(jl->pass, g))
+		return 0;
+	jl->total++;
+	if (jl->n >= JUDGE_LIST_MAX)
+		return 0;
 
 	if (db_players(jl->s->env->db, g->id, p, GAME_MAX_SEATS, &n) != DB_OK) {
 		judge_store_failed(jl->s);
@@ -165,8 +196,9 @@ judge_list_details(struct judge_session *s, const struct db_game *g)
 void
 judge_cmd_list(struct judge_session *s, const struct judge_line *l)
 {
-	struct judge_list	 jl = { s, 0 };
+	struct judge_list	 jl = { s, 0, 0, -1 };
 	struct db_game		 g;
+	char			 more[16];
 
 	if (l->argc > 1) {
 		switch (db_game_get(s->env->db, l->argv[1], &g)) {
@@ -183,10 +215,17 @@ judge_cmd_list(struct judge_session *s, const struct judge_line *l)
 	}
 	catalog_say(s->cat, &s->reply, "judge.list.head", 0);
 	buf_putc(&s->reply, '\n');
-	if (db_game_each(s->env->db, judge_list_one, &jl) != DB_OK)
-		judge_store_failed(s);
-	else if (jl.n == 0) {
+	for (jl.pass = 0; jl.pass < JUDGE_LIST_PASSES; jl.pass++)
+		if (db_game_each(s->env->db, judge_list_one, &jl) != DB_OK) {
+			judge_store_failed(s);
+			return;
+		}
+	if (jl.n == 0) {
 		catalog_say(s->cat, &s->reply, "judge.list.none", 0);
+		buf_putc(&s->reply, '\n');
+	} else if (jl.total > jl.n) {
+		snprintf(more, sizeof(more), "%d", jl.total - jl.n);
+		catalog_say(s->cat, &s->reply, "judge.list.more", 1, more);
 		buf_putc(&s->reply, '\n');
 	}
 }

@@ -84,6 +84,31 @@ START_TEST(a_game_without_options_has_white_press_and_no_deadlines)
 END_TEST
 
 /* approve=auto and remind= are shown, and the deadline as the judge's. */
+/* LIST shows at most 50 games, the forming ones first, and says how many
+ * more there are. */
+START_TEST(list_is_bounded_and_shows_forming_games_first)
+{
+	char	 name[16], *r;
+	int	 i;
+
+	game("aaa", "", true);		/* running, first by name */
+	for (i = 0; i < 52; i++) {
+		snprintf(name, sizeof(name), "f%02d", i);
+		game(name, "", false);
+	}
+	r = ask("LIST");
+	has(r, "f00: ");
+	has(r, "f49: ");
+	hasnt(r, "f50: ");
+	hasnt(r, "aaa: ");
+	has(r, "... and 3 more, not listed here");
+	free(r);
+	r = ask("LIST aaa");
+	has(r, "aaa: ");
+	free(r);
+}
+END_TEST
+
 START_TEST(the_approval_mode_and_reminders_are_shown)
 {
 	struct db_clock	 c;
@@ -222,6 +247,7 @@ test_suite(void)
 	    the_clock_is_shown_from_forming_to_approval_and_pause);
 	tcase_add_test(tc, clock_time_days_cd_and_no_grace_are_shown);
 	tcase_add_test(tc, the_approval_mode_and_reminders_are_shown);
+	tcase_add_test(tc, list_is_bounded_and_shows_forming_games_first);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("judge");
