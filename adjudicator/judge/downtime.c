@@ -118,6 +118,7 @@ judge_wake_one(void *arg, const struct db_game_ref *ref)
 	struct judge_wake	*w = arg;
 	struct db_game		 g;
 	struct db_clock		 c;
+	time_t			 at;
 
 	if (db_game_get(w->env->db, ref->name, &g) != DB_OK ||
 	    db_clock_get(w->env->db, g.id, &c) != DB_OK)
@@ -127,20 +128,18 @@ judge_wake_one(void *arg, const struct db_game_ref *ref)
 	else if (c.paused)
 		return 0;
 	else if (c.deadline) {
-		if (judge_clock_remind_at(&c) > w->env->now &&
-		    !(c.sent & DB_SENT_REMINDED))
-			w->next = backoff_earliest(w->next,
-			    judge_clock_remind_at(&c));
+		at = judge_clock_remind_at(&c);
+		if (at > w->env->now && !(c.sent & DB_SENT_REMINDED))
+			w->next = backoff_earliest(w->next, at);
 		if (!(c.sent & DB_SENT_LATE))
 			w->next = backoff_earliest(w->next, c.deadline);
 		if (!(c.sent & DB_SENT_STUCK))
 			w->next = backoff_earliest(w->next, c.grace_end);
 	} else if (c.proposed && !(c.sent & DB_SENT_UNAPPROVED)) {
 		w->next = backoff_earliest(w->next, c.proposed);
-		if (judge_clock_gm_remind_at(&c) > w->env->now &&
-		    !(c.sent & DB_SENT_GM_REMINDED))
-			w->next = backoff_earliest(w->next,
-			    judge_clock_gm_remind_at(&c));
+		at = judge_clock_gm_remind_at(&c);
+		if (at > w->env->now && !(c.sent & DB_SENT_GM_REMINDED))
+			w->next = backoff_earliest(w->next, at);
 	}
 	return 0;
 }

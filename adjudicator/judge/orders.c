@@ -99,22 +99,20 @@ out:
 void
 judge_orders_gm_line(struct judge_session *s, const struct judge_line *l)
 {
-	struct game_order	*o;
+	struct game_order	 o;
 	struct game_state	*st;
 	struct game_diag	 why;
 	char			 ctx[GAME_CTX_MAX] = "";
 
 	if ((st = judge_phase_load(s, &s->who, s->who.game.phase)) == NULL)
 		return;
-	o = xcalloc(1, sizeof(*o));
 	memset(&why, 0, sizeof(why));
-	if (s->who.ops->parse(st, GAME_SEAT_GM, l->text, ctx, o, 1, &why) <
+	if (s->who.ops->parse(st, GAME_SEAT_GM, l->text, ctx, &o, 1, &why) <
 	    0 && why.prose) {
 		judge_ok(s, "judge.orders.ignored", 0);
 		s->lines.ignored++;
 	} else
 		judge_err(s, "judge.err.gm_orders", 0);
-	free(o);
 	s->who.ops->free(st);
 }
 

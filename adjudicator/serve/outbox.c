@@ -78,23 +78,21 @@ outbox_flush(struct db *db, struct smtp *smtp, const char *from, time_t now)
 {
 	struct db_outbox_row	 rows[OUTBOX_BATCH];
 	enum outbox_step	 step = OUTBOX_NEXT;
-	int			 n, i, sent = 0, moved;
+	int			 n, i, sent = 0;
 
 	do {
 		if (db_outbox_due(db, now, rows, OUTBOX_BATCH, &n) != DB_OK)
 			return -1;
-		moved = 0;
 		for (i = 0; i < n; i++) {
 			if (step != OUTBOX_STOP) {
 				step = outbox_send_row(db, smtp, from,
 				    &rows[i], now);
 				sent += step == OUTBOX_SENT;
-				moved++;
 			}
 			db_outbox_row_clear(&rows[i]);
 		}
 		/* Every row read was sent, refused or put off until later:
 		 * the next page holds other rows. */
-	} while (n == OUTBOX_BATCH && step != OUTBOX_STOP && moved > 0);
+	} while (n == OUTBOX_BATCH && step != OUTBOX_STOP);
 	return step == OUTBOX_STOP ? -1 : sent;
 }

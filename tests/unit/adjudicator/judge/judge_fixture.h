@@ -223,17 +223,26 @@ understood(const char *r)
 	    strstr(r, "Alle Zeilen wurden verstanden") != NULL;
 }
 
+/* How often needle stands in text. */
+static int __attribute__((unused))
+occurrences(const char *text, const char *needle)
+{
+	int	 n = 0;
+
+	while ((text = strstr(text, needle)) != NULL) {
+		n++;
+		text += strlen(needle);
+	}
+	return n;
+}
+
 /* Counts the mails queued for rcpt (each starts with its own headers). */
 static int __attribute__((unused))
 mails_to(const char *rcpt)
 {
-	char	*all = take(rcpt), *p = all;
-	int	 n = 0;
+	char	*all = take(rcpt);
+	int	 n = occurrences(all, "Message-ID:");
 
-	while ((p = strstr(p, "Message-ID:")) != NULL) {
-		n++;
-		p++;
-	}
 	free(all);
 	return n;
 }

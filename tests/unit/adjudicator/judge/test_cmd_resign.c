@@ -64,19 +64,6 @@ START_TEST(resign_is_a_players_command_for_a_running_game)
 }
 END_TEST
 
-/* Counts the occurrences of needle in text. */
-static int
-count_of(const char *text, const char *needle)
-{
-	int	 n = 0;
-
-	while ((text = strstr(text, needle)) != NULL) {
-		n++;
-		text += strlen(needle);
-	}
-	return n;
-}
-
 /* The flags row of seat in game g. */
 static struct db_clock_seat
 flags_of(const char *g, int seat)
@@ -127,7 +114,7 @@ START_TEST(a_resignation_inside_a_phase_keeps_the_clock)
 	/* The others hear it in one short notice, not a new report. */
 	ck_assert_int_eq(mails_to("p3@example.test"), 1);
 	r = mine(FRA);
-	ck_assert_int_eq(count_of(r, "Message-ID:"), 1);
+	ck_assert_int_eq(occurrences(r, "Message-ID:"), 1);
 	has(r, "England resigned from game rs. Nothing else changes");
 	hasnt(r, "proposes");
 	hasnt(r, "Deadline proposed");

@@ -18,13 +18,7 @@
 static int
 nmails(const char *all)
 {
-	int	 n = 0;
-
-	while ((all = strstr(all, "Message-ID:")) != NULL) {
-		n++;
-		all++;
-	}
-	return n;
+	return occurrences(all, "Message-ID:");
 }
 
 START_TEST(a_wrong_password_changes_nothing)

@@ -152,19 +152,6 @@ START_TEST(loops_with_the_judge_are_never_answered)
 }
 END_TEST
 
-/* Counts the occurrences of needle in text. */
-static int
-occurrences(const char *text, const char *needle)
-{
-	int	 n = 0;
-
-	while ((text = strstr(text, needle)) != NULL) {
-		n++;
-		text += strlen(needle);
-	}
-	return n;
-}
-
 /*
  * A hostile mail costs little (issue 13): a refused sign-on ends its
  * reading, so 400 guesses cost one; HELP and LIST are answered once and

@@ -11,19 +11,6 @@
 #include "tests/unit/adjudicator/judge/seven_seats_fixture.h"
 #include "tests/unit/adjudicator/judge/two_seats_fixture.h"
 
-/* Counts the occurrences of needle in text. */
-static int
-count(const char *text, const char *needle)
-{
-	int	 n = 0;
-
-	while ((text = strstr(text, needle)) != NULL) {
-		n++;
-		text += strlen(needle);
-	}
-	return n;
-}
-
 START_TEST(every_order_mail_is_confirmed_with_the_whole_set)
 {
 	char	*r;
@@ -38,7 +25,7 @@ START_TEST(every_order_mail_is_confirmed_with_the_whole_set)
 	has(r, "A MAR has no order yet.");
 	has(r, "Your orders are NOT complete yet.");
 	hasnt(r, "RUH");		/* another power's orders stay private */
-	ck_assert_int_ge(count(r, "ERROR"), 1);
+	ck_assert_int_ge(occurrences(r, "ERROR"), 1);
 	free(r);
 	r = as_power(FRA, "conf", "F BRE - MAO\nA MAR H");
 	/* The whole set: this mail's orders and the earlier one. */
@@ -55,7 +42,7 @@ START_TEST(every_order_mail_is_confirmed_with_the_whole_set)
 	r = as_power(FRA, "conf", "CLEAR");
 	has(r, "All your orders for this phase are withdrawn");
 	has(r, "(none)");
-	ck_assert_int_eq(count(r, "has no order yet."), 3);
+	ck_assert_int_eq(occurrences(r, "has no order yet."), 3);
 	free(r);
 	/* The GM acting for France: France's player gets the copy. */
 	r = as_gm("conf", "BECOME France\nA PAR - PIC");
@@ -81,7 +68,7 @@ START_TEST(the_gm_s_greeting_is_no_error_but_his_order_is)
 	r = as_gm("gmg", "SUMMARY gmg\n\nViele Grüße\nder Spielleiter\n"
 	    "Sent from my iPhone");
 	hasnt(r, "ERROR");
-	ck_assert_int_eq(count(r, "ignored: not an order"), 3);
+	ck_assert_int_eq(occurrences(r, "ignored: not an order"), 3);
 	has(r, "Every line was understood; the lines marked \"ignored\"");
 	free(r);
 	r = as_gm("gmg", "A PAR - BUR");
