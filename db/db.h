@@ -364,4 +364,13 @@ int	db_extension_settle(struct db *, int64_t id, enum db_ext_status,
 int	db_meta_get(struct db *, const char *key, int64_t *value);
 int	db_meta_set(struct db *, const char *key, int64_t value);
 
+/*
+ * events (events.c): what an address or a seat did lately, for the
+ * judge's limits. _count gives how many rows of kind for key are at or
+ * after since, and the time of the oldest of them (0 when none).
+ */
+int	db_event_add(struct db *, const char *kind, const char *key, time_t at);
+int	db_event_count(struct db *, const char *kind, const char *key,
+	    time_t since, int *n, time_t *first);
+
 #endif

@@ -3,6 +3,7 @@ SRCS += \
 	db/db.c \
 	db/address.c \
 	db/clock.c \
+	db/events.c \
 	db/games.c \
 	db/mail.c \
 	db/press.c \

@@ -240,3 +240,17 @@ CREATE TABLE address_changes (
 	status		TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'done', 'dropped'))
 );
 CREATE INDEX address_changes_game ON address_changes(game_id, seat);
+
+-- migration 5
+-- Safe on the open internet (issue 13): what one address or one seat did
+-- lately, counted for the judge's limits (judge/limits.c): refused
+-- sign-ons, games created, seats asked for, replies sent. kind names the
+-- limit, key the address or "<game id>:<seat>"; rows older than a day are
+-- dropped as new ones come.
+CREATE TABLE events (
+	kind		TEXT NOT NULL,
+	key		TEXT NOT NULL COLLATE NOCASE,
+	at		INTEGER NOT NULL
+);
+CREATE INDEX events_key ON events(kind, key, at);
+CREATE INDEX events_at ON events(at);

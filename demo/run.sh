@@ -33,8 +33,8 @@ send() {  # send FROM BODY USER-TO-WAIT-FOR...
 
 say "the game master creates a Blind-Fun game; alice and bob join (bob in German)"
 send gm "CREATE demo weekeewachee blind" gm
-send alice "JOIN demo alicepw" alice
-send bob "JOIN demo bobpw de" bob alice gm
+send alice "JOIN demo alice-secret" alice
+send bob "JOIN demo bob-secret de" bob alice gm
 if last alice | grep -q "White to move"; then wfirst=1; else wfirst=0; fi
 
 say "they play: alice walks a hidden piece up the d file"
@@ -43,11 +43,11 @@ B=(d6-d5 d5-c4 a6-a5 a5-a6 a6-a5)
 bi=0
 for i in 0 1 2 3 4; do
 	if ((i > 0 || !wfirst)); then
-		send bob "SIGNON demo bobpw
+		send bob "SIGNON demo bob-secret
 ${B[bi]}" bob alice gm
 		bi=$((bi + 1))
 	fi
-	send alice "SIGNON demo alicepw
+	send alice "SIGNON demo alice-secret
 ${W[i]}" alice bob gm
 done
 

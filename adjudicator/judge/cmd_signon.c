@@ -1,15 +1,28 @@
 /*
- * cmd_signon.c - SIGNON <name> <password>: the lines after it speak for
- * the sender's seat of that game, or for its GM.
+ * cmd_signon.c - SIGNON: the lines after it speak for a seat of a game,
+ * or for its GM. Three forms (rules/judge-conventions.md 1.5):
  *
- * The password is checked against the sender's own seat first, so one
- * mail costs one Argon2id verification; a password also opens a seat
- * whose player writes from another address (the same person, another
- * mailbox). Then, as njudge did (rules/judge-conventions.md 1.5), the
- * player of record gets at the end of the mail a copy of what it did as
- * his seat, one per seat and mail, and the GM a note without the lines
- * (they hold the player's orders). A failed SIGNON ends the reading of
- * the mail (judge.c), so one mail pays for one failed guess.
+ *	SIGNON <game> <password>		the sender's own seat (or GM)
+ *	SIGNON <P><game> <password>		njudge's: the seat of initial P,
+ *						M the GM ("SIGNON Falpha pw")
+ *	SIGNON <game> <seat> <password>		the seat so named, GM the GM
+ *
+ * A password is checked against one seat: the one named, or the one the
+ * sender's address holds (the GM's too when that address is the GM's), so
+ * a sign-on costs one Argon2id verification, never one per seat. From an
+ * address that holds no seat the seat must be named: a password alone
+ * opens nothing there. Guesses are limited (limits.h): an address that
+ * was refused too often in an hour, and a seat guessed at too often from
+ * other addresses, are refused without a check until the hour is over,
+ * and the seat's player and the GM are told once. The address of record
+ * of a seat always gets its one check: a stranger must not be able to
+ * lock a player out of his own game.
+ *
+ * After a sign-on from another address, as njudge did, the player of
+ * record gets at the end of the mail a copy of what it did as his seat,
+ * one per seat and mail, and the GM a note without the lines (they hold
+ * the player's orders). A refused SIGNON ends the reading of the mail
+ * (judge.c), so one mail pays for one refused guess.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,35 +31,267 @@
 
 #include "adjudicator/judge/clock.h"
 #include "adjudicator/judge/cmd_signon.h"
+#include "adjudicator/judge/limits.h"
+#include "adjudicator/judge/notice.h"
 #include "adjudicator/judge/notify.h"
 #include "adjudicator/judge/orders.h"
 #include "adjudicator/judge/phase.h"
 #include "adjudicator/judge/seats.h"
 #include "common/log.h"
 
-#define JUDGE_SIGNON_NONE	(-2)	/* no seat and not the GM */
+#define JUDGE_SIGNON_OWN	(-2)	/* no seat named: the sender's own */
+#define JUDGE_SIGNON_NONE	(-3)	/* a named seat that is not there */
+#define JUDGE_SIGNON_KEY	48	/* "<game id>:<seat>" */
 
-/* The seat the password opens, the sender's own tried first. */
+/* The seat, or the GM, a SIGNON line names. */
+struct judge_claim {
+	struct judge_seat	 w;
+	int			 seat;	/* or JUDGE_SIGNON_OWN */
+	const char		*pw;
+};
+
+/* The seat word names in w's game: GM and M name its game master. */
 static int
-judge_signon_seat(struct judge_session *s, const struct judge_seat *w,
-    const struct db_player *p, int n, const char *pw)
+judge_signon_named(struct judge_session *s, const struct judge_seat *w,
+    const char *word)
 {
-	int	 pass, i, seat = JUDGE_SIGNON_NONE;
-	bool	 mine;
+	int	 seat;
 
-	for (pass = 0; pass < 2 && seat == JUDGE_SIGNON_NONE; pass++) {
-		for (i = 0; i < n && seat == JUDGE_SIGNON_NONE; i++) {
-			mine = strcasecmp(p[i].address, s->msg->reply_to) == 0;
-			if (mine == (pass == 0) && !p[i].ejected &&
-			    password_verify(s->env->pwcache, p[i].pwhash, pw))
-				seat = p[i].seat;
-		}
-		if (seat == JUDGE_SIGNON_NONE && (strcasecmp(w->game.gm_address,
-		    s->msg->reply_to) == 0) == (pass == 0) &&
-		    password_verify(s->env->pwcache, w->game.gm_pwhash, pw))
-			seat = GAME_SEAT_GM;
+	if ((seat = judge_seat_named(s->env, w->ops, word)) >= 0)
+		return seat;
+	if (strcasecmp(word, "GM") == 0 || strcasecmp(word, "M") == 0 ||
+	    strcasecmp(word, "SL") == 0)	/* Spielleiter */
+		return GAME_SEAT_GM;
+	return JUDGE_SIGNON_NONE;
+}
+
+/* The game of name, quietly: false when there is none (or a store error). */
+static bool
+judge_signon_game(struct judge_session *s, const char *name,
+    struct judge_seat *w)
+{
+	memset(w, 0, sizeof(*w));
+	switch (db_game_get(s->env->db, name, &w->game)) {
+	case DB_OK:
+		break;
+	case DB_ERR:
+		judge_store_failed(s);
+		/* FALLTHROUGH */
+	default:
+		return false;
 	}
-	return seat;
+	return (w->ops = game_find(w->game.kind)) != NULL;
+}
+
+/*
+ * Reads the line's form into c; says why not and returns false when it
+ * names no game or no seat of it.
+ */
+static bool
+judge_signon_claim(struct judge_session *s, const struct judge_line *l,
+    struct judge_claim *c)
+{
+	const char	*name = l->argv[1];
+	char		 one[2] = { 0, 0 };
+
+	c->pw = l->argv[l->argc - 1];
+	c->seat = JUDGE_SIGNON_OWN;
+	if (judge_signon_game(s, name, &c->w)) {
+		if (l->argc == 4)
+			c->seat = judge_signon_named(s, &c->w, l->argv[2]);
+	} else if (!s->failed && l->argc == 3 && strlen(name) > 1 &&
+	    judge_signon_game(s, name + 1, &c->w)) {
+		one[0] = name[0];
+		c->seat = judge_signon_named(s, &c->w, one);
+	} else {
+		if (!s->failed)
+			judge_err(s, "judge.err.no_such_game", 1, name);
+		return false;
+	}
+	if (c->seat == JUDGE_SIGNON_NONE) {
+		judge_err(s, "judge.err.signon_seat", 2, l->argc == 4 ?
+		    l->argv[2] : one, c->w.game.name);
+		return false;
+	}
+	/* Before the start of a game of more than two seats a seat is a
+	 * place in the queue, not a power (cmd_join.c). */
+	if (c->seat >= 0 && c->w.game.status == DB_FORMING &&
+	    c->w.ops->nseats > 2) {
+		judge_err(s, "judge.err.signon_forming", 1, c->w.game.name);
+		return false;
+	}
+	return true;
+}
+
+/* The address of record of seat (or the GM), or NULL when it is empty. */
+static const char *
+judge_signon_owner(const struct judge_seat *w, const struct db_player *p,
+    int n, int seat)
+{
+	int	 i;
+
+	if (seat == GAME_SEAT_GM)
+		return w->game.gm_address;
+	for (i = 0; i < n; i++)
+		if (p[i].seat == seat && !p[i].ejected)
+			return p[i].address;
+	return NULL;
+}
+
+/* Whether pw opens seat (or the GM's); one Argon2id check at most. */
+static bool
+judge_signon_check(struct judge_session *s, const struct judge_seat *w,
+    const struct db_player *p, int n, int seat, const char *pw)
+{
+	int	 i;
+
+	if (seat == GAME_SEAT_GM)
+		return password_verify(s->env->pwcache, w->game.gm_pwhash, pw);
+	for (i = 0; i < n; i++)
+		if (p[i].seat == seat && !p[i].ejected)
+			return password_verify(s->env->pwcache, p[i].pwhash,
+			    pw);
+	return false;
+}
+
+/* The game's time zone for the texts of the limits: its clock's, or UTC. */
+static void
+judge_signon_zone(struct judge_session *s, const struct db_game *g,
+    char *tz, size_t len)
+{
+	struct db_clock	 c;
+
+	if (db_clock_get(s->env->db, g->id, &c) == DB_OK && c.tz[0] != '\0')
+		strlcpy_(tz, c.tz, len);
+	else
+		strlcpy_(tz, "UTC", len);
+}
+
+/*
+ * Whether a sign-on to seat from a stranger's address may be checked now:
+ * not when the address or the seat used up its refusals of the hour.
+ */
+static bool
+judge_signon_may_try(struct judge_session *s, const struct judge_seat *w,
+    int seat, const char *key)
+{
+	struct game_msg	 m;
+	char		 tz[DB_TZ_MAX];
+	time_t		 until;
+
+	memset(&m, 0, sizeof(m));
+	if (judge_limit_full(s, JUDGE_LIMIT_SIGNON, s->msg->reply_to, &until))
+		strlcpy_(m.key, "judge.err.signon_sender_limit", sizeof(m.key));
+	else if (judge_limit_full(s, JUDGE_LIMIT_GUESS, key, &until)) {
+		strlcpy_(m.key, "judge.err.signon_locked", sizeof(m.key));
+		judge_seat_arg(w->ops, seat, m.args[1], sizeof(m.args[1]));
+		strlcpy_(m.args[2], w->game.name, sizeof(m.args[2]));
+		m.nargs = 3;
+	} else
+		return !s->failed;
+	judge_note_time(&m, 0, until);
+	judge_signon_zone(s, &w->game, tz, sizeof(tz));
+	judge_note_say(s, tz, &m, true);
+	log_info("judge: game=%s signon=limited", w->game.name);
+	return false;
+}
+
+/*
+ * A refused guess from a stranger's address: counted for the address and
+ * the seat; the seat's player and the GM learn once that it is locked.
+ */
+static void
+judge_signon_guessed(struct judge_session *s, const struct judge_seat *w,
+    int seat, const char *key)
+{
+	struct game_msg	 m;
+	char		 tz[DB_TZ_MAX];
+	time_t		 until;
+
+	if (judge_limit_add(s, JUDGE_LIMIT_SIGNON, s->msg->reply_to) < 0 ||
+	    judge_limit_add(s, JUDGE_LIMIT_GUESS, key) !=
+	    judge_limit_max(JUDGE_LIMIT_GUESS) ||
+	    !judge_limit_full(s, JUDGE_LIMIT_GUESS, key, &until))
+		return;
+	log_warnx("judge: game=%s seat=%d locked after %d refused sign-ons",
+	    w->game.name, seat, judge_limit_max(JUDGE_LIMIT_GUESS));
+	memset(&m, 0, sizeof(m));
+	strlcpy_(m.key, "judge.signon.locked", sizeof(m.key));
+	judge_seat_arg(w->ops, seat, m.args[0], sizeof(m.args[0]));
+	strlcpy_(m.args[1], w->game.name, sizeof(m.args[1]));
+	snprintf(m.args[2], sizeof(m.args[2]), "%d",
+	    judge_limit_max(JUDGE_LIMIT_GUESS));
+	judge_note_time(&m, 3, until);
+	judge_signon_zone(s, &w->game, tz, sizeof(tz));
+	if (seat != GAME_SEAT_GM)
+		judge_notify_notes(s, w, tz, seat, &m, 1);
+	judge_notify_notes(s, w, tz, GAME_SEAT_GM, &m, 1);
+}
+
+/*
+ * No seat named: the sender's own seats are tried, then the GM's when his
+ * address is the GM's too. From an address that holds nothing the
+ * password is not checked at all.
+ */
+static int
+judge_signon_own(struct judge_session *s, const struct judge_claim *c,
+    const struct db_player *p, int n)
+{
+	bool	 held = false;
+	int	 i;
+
+	for (i = 0; i < n; i++) {
+		if (p[i].ejected || strcasecmp(p[i].address,
+		    s->msg->reply_to) != 0)
+			continue;
+		held = true;
+		if (judge_signon_check(s, &c->w, p, n, p[i].seat, c->pw))
+			return p[i].seat;
+	}
+	if (strcasecmp(c->w.game.gm_address, s->msg->reply_to) == 0) {
+		held = true;
+		if (judge_signon_check(s, &c->w, p, n, GAME_SEAT_GM, c->pw))
+			return GAME_SEAT_GM;
+	}
+	if (!held)
+		judge_err(s, "judge.err.signon_whose", 1, c->w.game.name);
+	else
+		judge_err(s, "judge.err.bad_signon", 1, c->w.game.name);
+	return JUDGE_SIGNON_NONE;
+}
+
+/*
+ * The seat c's password opens, or JUDGE_SIGNON_NONE (said to the sender).
+ */
+static int
+judge_signon_seat(struct judge_session *s, struct judge_claim *c,
+    const struct db_player *p, int n)
+{
+	const char	*owner;
+	char		 key[JUDGE_SIGNON_KEY], arg[GAME_ARG_MAX];
+	int		 seat = c->seat;
+
+	if (seat == JUDGE_SIGNON_OWN)
+		return judge_signon_own(s, c, p, n);
+	owner = judge_signon_owner(&c->w, p, n, seat);
+	if (owner == NULL) {
+		judge_seat_arg(c->w.ops, seat, arg, sizeof(arg));
+		judge_err(s, "judge.err.signon_empty", 2, arg, c->w.game.name);
+		return JUDGE_SIGNON_NONE;
+	}
+	if (strcasecmp(owner, s->msg->reply_to) == 0)
+		/* The address of record: always its one check. */
+		return judge_signon_check(s, &c->w, p, n, seat, c->pw) ? seat :
+		    (judge_err(s, "judge.err.bad_signon", 1, c->w.game.name),
+		    JUDGE_SIGNON_NONE);
+	judge_limit_seat_key(c->w.game.id, seat, key, sizeof(key));
+	if (!judge_signon_may_try(s, &c->w, seat, key))
+		return JUDGE_SIGNON_NONE;
+	if (judge_signon_check(s, &c->w, p, n, seat, c->pw))
+		return seat;
+	judge_err(s, "judge.err.bad_signon", 1, c->w.game.name);
+	judge_signon_guessed(s, &c->w, seat, key);
+	return JUDGE_SIGNON_NONE;
 }
 
 /*
@@ -91,22 +336,22 @@ judge_cmd_signon(struct judge_session *s, const struct judge_line *l,
     void *own)
 {
 	struct db_player	 p[GAME_MAX_SEATS];
+	struct judge_claim	 c;
 	struct judge_seat	 w;
 	char			 key[GAME_ARG_MAX];
 	int			 n, seat;
 
-	if (!judge_phase_find(s, l->argv[1], &w) ||
-	    !judge_phase_players(s, &w.game, p, &n)) {
+	if (!judge_signon_claim(s, l, &c) ||
+	    !judge_phase_players(s, &c.w.game, p, &n)) {
 		judge_signon_failed(s);
 		return;
 	}
-	if ((seat = judge_signon_seat(s, &w, p, n, l->argv[2])) ==
-	    JUDGE_SIGNON_NONE) {
-		log_info("judge: game=%s signon=refused", w.game.name);
-		judge_err(s, "judge.err.bad_signon", 1, w.game.name);
+	if ((seat = judge_signon_seat(s, &c, p, n)) == JUDGE_SIGNON_NONE) {
+		log_info("judge: game=%s signon=refused", c.w.game.name);
 		judge_signon_failed(s);
 		return;
 	}
+	w = c.w;
 	w.on = true;
 	w.seat = seat;
 	judge_orders_speak_as(s, &w);

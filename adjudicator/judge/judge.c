@@ -41,6 +41,8 @@
 #include "adjudicator/judge/cmd_takeover.h"
 #include "adjudicator/judge/cmd_wait.h"
 #include "adjudicator/judge/judge.h"
+#include "adjudicator/judge/limits.h"
+#include "adjudicator/judge/notice.h"
 #include "adjudicator/judge/orders.h"
 #include "adjudicator/judge/phase.h"
 #include "adjudicator/judge/queue.h"
@@ -52,21 +54,25 @@
 #define JUDGE_ANY_ARGS	(JUDGE_MAX_ARGS - 1)
 #define JUDGE_NO_OWN	((size_t)-1)
 #define JUDGE_NAME_MAX	32		/* "APPROVE TAKEOVER" */
+#define JUDGE_SECRET_REST (-1)		/* every word after the first is */
 
 /*
  * Commands a mail may use only so often (issue 13): each CREATE, JOIN and
  * TAKEOVER hashes a password, and HELP and LIST write a long answer, so a
  * mail of 400 of them must not cost 400 hashes or a reply of megabytes.
+ * Those that hash are limited per sender and hour too (limits.h), so many
+ * mails cannot do what one may not.
  */
 static const struct judge_per_mail {
 	const char	*word;
 	int		 max;
+	int		 hourly;	/* enum judge_limit, or -1: none */
 } judge_per_mail[] = {
-	{ "CREATE",	3 },
-	{ "HELP",	1 },
-	{ "JOIN",	3 },
-	{ "LIST",	1 },
-	{ "TAKEOVER",	3 },
+	{ "CREATE",	3,	JUDGE_LIMIT_CREATE },
+	{ "HELP",	1,	-1 },
+	{ "JOIN",	3,	JUDGE_LIMIT_JOIN },
+	{ "LIST",	1,	-1 },
+	{ "TAKEOVER",	3,	JUDGE_LIMIT_JOIN },
 };
 
 #define JUDGE_NPER_MAIL	(sizeof(judge_per_mail) / sizeof(judge_per_mail[0]))
@@ -99,7 +105,8 @@ struct judge_cmd {
 	int		 minargs;	/* words after word (and sub) */
 	int		 maxargs;
 	enum judge_who	 who;
-	int		 secret;	/* word never echoed (a password), or 0 */
+	int		 secret;	/* word never echoed (a password), or 0,
+					 * or JUDGE_SECRET_REST */
 	const char	*usage;		/* for a wrong number of words, or NULL:
 					 * judge.err.usage with the name */
 	judge_run_fn	*run;		/* NULL: only its sub-commands run */
@@ -188,8 +195,8 @@ static const struct judge_cmd judge_cmds[] = {
 	CMD("SET", "WAIT",	0, 2,	JUDGE_PLAYER,	NULL, judge_cmd_set_wait),
 	CMD_OWN("SIGNOFF",	0, JUDGE_ANY_ARGS, JUDGE_ANYONE,
 	    judge_cmd_signoff, signoff),
-	CMD_OWN_SECRET("SIGNON", 2, 2,	JUDGE_ANYONE, 2, judge_cmd_signon,
-	    signon),
+	CMD_OWN_SECRET("SIGNON", 2, 3,	JUDGE_ANYONE, JUDGE_SECRET_REST,
+	    judge_cmd_signon, signon),
 	CMD("START", NULL,	0, 0,	JUDGE_GM,	NULL, judge_cmd_start),
 	CMD("STATUS", NULL,	0, 1,	JUDGE_ANYONE,	NULL, judge_cmd_status),
 	CMD("SUMMARY", NULL,	1, 1,	JUDGE_ANYONE,	NULL, judge_cmd_summary),
@@ -322,16 +329,23 @@ static void
 judge_echo(struct judge_session *s, const struct judge_line *l,
     const struct judge_cmd *c)
 {
-	int	 i, last;
+	int	 i, last, secret;
 
-	if (c == NULL || c->secret == 0 || l->argc <= c->secret) {
+	if (c == NULL || c->secret == 0) {
 		buf_printf(&s->reply, "> %s\n", l->text);
 		return;
 	}
 	last = c->maxargs + (c->sub ? 1 : 0);	/* argv index */
+	secret = c->secret;
+	if (secret == JUDGE_SECRET_REST)	/* SIGNON g [seat] pw: all */
+		secret = last = 2;
+	if (l->argc <= secret) {
+		buf_printf(&s->reply, "> %s\n", l->text);
+		return;
+	}
 	buf_puts(&s->reply, ">");
 	for (i = 0; i < l->argc; i++)
-		buf_printf(&s->reply, " %s", i == c->secret || i > last ?
+		buf_printf(&s->reply, " %s", i == secret || i > last ?
 		    "********" : l->argv[i]);
 	buf_putc(&s->reply, '\n');
 }
@@ -367,7 +381,31 @@ judge_allowed(struct judge_session *s, const struct judge_cmd *c)
 	return false;
 }
 
-/* Whether c may run once more in this mail; says why not. */
+/*
+ * Whether the sender may run a command limited per hour once more; counts
+ * it when he may, says why not when he may not.
+ */
+static bool
+judge_within_hour(struct judge_session *s, enum judge_limit lim,
+    const char *word)
+{
+	struct game_msg	 m;
+	time_t		 until;
+
+	if (judge_limit_full(s, lim, s->msg->reply_to, &until)) {
+		memset(&m, 0, sizeof(m));
+		strlcpy_(m.key, "judge.err.hourly", sizeof(m.key));
+		strlcpy_(m.args[0], word, sizeof(m.args[0]));
+		snprintf(m.args[1], sizeof(m.args[1]), "%d",
+		    judge_limit_max(lim));
+		judge_note_time(&m, 2, until);
+		judge_note_say(s, "UTC", &m, true);
+		return false;
+	}
+	return !s->failed && judge_limit_add(s, lim, s->msg->reply_to) >= 0;
+}
+
+/* Whether c may run once more in this mail (and hour); says why not. */
 static bool
 judge_within_limit(struct judge_mail *m, const struct judge_cmd *c)
 {
@@ -378,7 +416,9 @@ judge_within_limit(struct judge_mail *m, const struct judge_cmd *c)
 		if (strcmp(judge_per_mail[i].word, c->word) != 0)
 			continue;
 		if (++m->used[i] <= judge_per_mail[i].max)
-			return true;
+			return judge_per_mail[i].hourly < 0 ||
+			    judge_within_hour(&m->s, judge_per_mail[i].hourly,
+			    c->word);
 		snprintf(max, sizeof(max), "%d", judge_per_mail[i].max);
 		judge_err(&m->s, judge_per_mail[i].max == 1 ?
 		    "judge.err.once_per_mail" : "judge.err.times_per_mail", 2,

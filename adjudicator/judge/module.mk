@@ -27,6 +27,7 @@ SRCS += \
 	adjudicator/judge/downtime.c \
 	adjudicator/judge/judge.c \
 	adjudicator/judge/ledger.c \
+	adjudicator/judge/limits.c \
 	adjudicator/judge/notice.c \
 	adjudicator/judge/notify.c \
 	adjudicator/judge/opts.c \

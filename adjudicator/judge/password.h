@@ -19,7 +19,7 @@
 #include <stddef.h>
 
 #define PASSWORD_HASH_MAX	128	/* crypto_pwhash_STRBYTES */
-#define PASSWORD_MIN		4
+#define PASSWORD_MIN		8
 #define PASSWORD_MAX		64
 #define PASSWORD_CODE_LEN	10	/* characters of a one-time code */
 #define PASSWORD_CODE_HASH	65	/* its BLAKE2b-256 in hex, and a NUL */

@@ -79,7 +79,7 @@ wait_sql 60 "SELECT count(*) FROM games" "$NG" || die "games not created"
 for side in white black; do
 	for ((g = 1; g <= NG; g++)); do
 		p=$($side $g)
-		eml "$DIR/in/j$g$side" "$p" "join.$g.$side" "JOIN $(game $g) pw$p"
+		eml "$DIR/in/j$g$side" "$p" "join.$g.$side" "JOIN $(game $g) secret-$p"
 		save "$DIR/in/j$g$side"
 	done
 	wait_sql 60 "SELECT count(*) FROM inbox WHERE message_id LIKE 'join.%.$side@%'" "$NG" ||
@@ -98,7 +98,7 @@ for ((k = 1; k <= PLIES; k++)); do
 		first=$(q "SELECT first_seat FROM games WHERE name = '$(game $g)'")
 		seat=$(((first + k - 1) % 2)) n=$(((k - 1) / 2))
 		if ((seat == 0)); then p=$(white $g) mv=${WALK[n]}; else p=$(black $g) mv=$(mirror "${WALK[n]}"); fi
-		eml "$DIR/in/m" "$p" "move.$g.$k" "SIGNON $(game $g) pw$p
+		eml "$DIR/in/m" "$p" "move.$g.$k" "SIGNON $(game $g) secret-$p
 $mv"
 		save "$DIR/in/m" || die "doveadm save failed"
 	done

@@ -51,8 +51,8 @@ face_at() {
 mail_and_wait gm "CREATE ag ari" gm
 check "CREATE ari answers the game master with a password" \
 	grep -q "password is" <(last gm)
-mail_and_wait alice "JOIN ag alicepw" alice
-mail_and_wait bob "JOIN ag bobpw de" bob alice gm
+mail_and_wait alice "JOIN ag alice-secret" alice
+mail_and_wait bob "JOIN ag bob-secret de" bob alice gm
 check "the start report reaches the first player" grep -q "Subject: \[pbemd\] ag: move 0" <(last alice)
 check "the German player gets a German report" grep -q "Sie spielen Schwarz" <(last bob)
 check "the start report carries the picture ag-0.png" grep -q 'filename="ag-0.png"' <(last alice)
@@ -69,7 +69,7 @@ check "the first mover is told to set a die anywhere" \
 	grep -qE "set one of your dice on any square|einen der eigenen Würfel in beliebiger Lage" <(last "$first")
 
 # ply 1, written in lower case and without spaces
-mail_and_wait "$first" "SIGNON ag ${first}pw
+mail_and_wait "$first" "SIGNON ag ${first}-secret
 iiih8n9e2" "$first" "$second" gm
 check "a die order is read in any case and spacing" \
 	grep -qE "Die III on h8 accepted|Würfel III auf h8 angenommen" <(last "$first")
@@ -80,19 +80,19 @@ check "the report of move 1 carries ag-1.png" grep -q 'filename="ag-1.png"' <(la
 check "the picture of move 1 decodes to a PNG" test "$(png_head "$second")" = 89504e470d0a1a0a
 
 # ply 2: a square that is no target is refused, a move out of turn too
-mail_and_wait "$second" "SIGNON ag ${second}pw
+mail_and_wait "$second" "SIGNON ag ${second}-secret
 IV e5 N1 E3" "$second"
 check "a die off the targets is quoted and refused" grep -q "^> IV e5 N1 E3" <(last "$second")
 check "the reason names the square" grep -qE "e5 is no target of a die|e5 ist kein Zielfeld" <(last "$second")
-mail_and_wait "$first" "SIGNON ag ${first}pw
+mail_and_wait "$first" "SIGNON ag ${first}-secret
 V a8 N2 E3" "$first"
 check "a move out of turn is refused" grep -qE "It is not your turn|Sie sind nicht am Zug" <(last "$first")
-mail_and_wait "$second" "SIGNON ag ${second}pw
+mail_and_wait "$second" "SIGNON ag ${second}-secret
 IV j8 N2 E1" "$second"
 check "a face the die lacks is refused" grep -qE "has no face|hat keine Seite" <(last "$second")
 
 play() {  # play WHO BODY
-	mail_and_wait "$1" "SIGNON ag ${1}pw
+	mail_and_wait "$1" "SIGNON ag ${1}-secret
 $2" "$1" "$3" gm
 	last "$1" | grep -qE "ERROR|FEHLER" && ko "refused: $2"
 	return 0
@@ -119,7 +119,7 @@ play "$second" "IV j8-b1 N1 E3" "$first"
 check "a move declines the offer" test -z "$(last "$first" | grep -E 'offers a draw|bietet Remis an')"
 play "$first" "Q a6-a5" "$second"
 play "$second" "III j9-b2 N5 E2" "$first"
-mail_and_wait "$first" "SIGNON ag ${first}pw
+mail_and_wait "$first" "SIGNON ag ${first}-secret
 IV k7-a4 N8 E1" "$first" "$second" gm
 check "the capture wins (mover)" \
 	grep -qE "(White|Black) wins: the opponent could not save the queen|(Weiß|Schwarz) gewinnt: der Gegner konnte seine Königin nicht mehr retten" <(last "$first")
@@ -127,32 +127,32 @@ check "the loser is told the result" grep -qE "wins|gewinnt" <(last "$second")
 check "the GM is told the result" grep -qE "wins: the opponent could not save the queen" <(last gm)
 check "the final report shows the die on a4 (S3 below)" \
 	test "$(face_at "$second" 4 a)" = "9${L[1]} 1"
-mail_and_wait "$second" "SIGNON ag ${second}pw
+mail_and_wait "$second" "SIGNON ag ${second}-secret
 Q a1-a2" "$second"
 check "an order after the end is refused" grep -qE "The game is over|Die Partie ist beendet" <(last "$second")
 
 # ---------------------------------------------------------------- a draw
 mail_and_wait gm "CREATE ad ari" gm
-mail_and_wait carol "JOIN ad carolpw" carol
-mail_and_wait dave "JOIN ad davepw" dave carol gm
+mail_and_wait carol "JOIN ad carol-secret" carol
+mail_and_wait dave "JOIN ad dave-secret" dave carol gm
 if last carol | grep -q "White to move"; then a=carol b=dave; else a=dave b=carol; fi
-mail_and_wait "$a" "SIGNON ad ${a}pw
+mail_and_wait "$a" "SIGNON ad ${a}-secret
 DRAW
 III h8 N9 E2" "$a" "$b" gm
 check "DRAW before the move is an offer" grep -q "Draw offered" <(last "$a")
-mail_and_wait "$b" "SIGNON ad ${b}pw
+mail_and_wait "$b" "SIGNON ad ${b}-secret
 DRAW" "$b" "$a" gm
 check "DRAW instead of a move accepts" grep -q "You accept the draw" <(last "$b")
 check "both are told the draw" grep -q "The game is drawn: by agreement" <(last "$a")
 
 # ---------------------------------------------------------------- RESIGN
 mail_and_wait gm "CREATE ar ari" gm
-mail_and_wait carol "JOIN ar carolpw" carol
-mail_and_wait dave "JOIN ar davepw" dave carol gm
+mail_and_wait carol "JOIN ar carol-secret" carol
+mail_and_wait dave "JOIN ar dave-secret" dave carol gm
 if last carol | grep -q "White to move"; then a=carol b=dave; else a=dave b=carol; fi
-mail_and_wait "$a" "SIGNON ar ${a}pw
+mail_and_wait "$a" "SIGNON ar ${a}-secret
 V c3 N7 E3" "$a" "$b" gm
-mail_and_wait "$b" "SIGNON ar ${b}pw
+mail_and_wait "$b" "SIGNON ar ${b}-secret
 RESIGN" "$b" "$a" gm
 check "the opponent wins by resignation" grep -q "wins: the opponent resigned" <(last "$a")
 

@@ -26,7 +26,7 @@ stack_up || { echo "test_diplomacy: cannot start the mail stack"; echo "0 passed
 pbemd_conf "$DIR/pbemd.ini" "timezone = Europe/Berlin"
 pbemd_up
 
-signon() { printf 'SIGNON dg %spw\n%s' "$1" "$2"; }
+signon() { printf 'SIGNON dg %s-secret\n%s' "$1" "$2"; }
 gm_do() { send_mail gm "gm" "SIGNON dg $GMPW
 $1"; }
 
@@ -59,7 +59,7 @@ says "the judge's zone is the game's" gm "Time zone Europe/Berlin"
 mark
 for i in 0 1 2 3 4 5 6; do
 	lang=""; [[ ${PLAYERS[i]} == ger ]] && lang=" de"
-	send_mail "${PLAYERS[i]}" "join" "JOIN dg ${PLAYERS[i]}pw ${POWERS[i]}$lang"
+	send_mail "${PLAYERS[i]}" "join" "JOIN dg ${PLAYERS[i]}-secret ${POWERS[i]}$lang"
 done
 for p in "${PLAYERS[@]}"; do wait_new "$p" 1; done
 mark

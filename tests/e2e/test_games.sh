@@ -44,17 +44,17 @@ png_head() {
 mail_and_wait gm "CREATE cg weekeewachee" gm
 gmpw=$(last gm | sed -n 's/.*password is \([a-z0-9]*\):.*/\1/p')
 check "CREATE answers the game master with a password" test -n "$gmpw"
-mail_and_wait alice "JOIN cg alicepw" alice
+mail_and_wait alice "JOIN cg alice-secret" alice
 check "JOIN is confirmed with the seat" grep -q "play White" <(last alice)
-mail_and_wait bob "JOIN cg bobpw" bob alice gm
+mail_and_wait bob "JOIN cg bob-secret" bob alice gm
 check "the start report reaches the first player" grep -q "Subject: \[pbemd\] cg: move 0" <(last alice)
 check "the report carries the board as cg-0.png" grep -q 'filename="cg-0.png"' <(last alice)
 check "the attached picture decodes to a PNG" test "$(png_head alice)" = 89504e470d0a1a0a
 check "the start report publishes the seed hash" grep -q "SHA-256" <(last alice)
 check "the GM gets the game master's view" grep -q "You are the game master" <(last gm)
-mail_and_wait alice "SIGNON cg alicepw
+mail_and_wait alice "SIGNON cg alice-secret
 SETUP RPWS" alice
-mail_and_wait bob "SIGNON cg bobpw
+mail_and_wait bob "SIGNON cg bob-secret
 SETUP RPWS" bob alice gm
 check "the setups are revealed together" grep -q "Both setups are revealed" <(last alice)
 if last alice | grep -q "White to move"; then wfirst=1; else wfirst=0; fi
@@ -63,10 +63,10 @@ B=(d6-d5 d5-d6 d6-d5 d5-d6 d6-d5)
 bi=0
 for i in 0 1 2 3 4; do
 	if ((i > 0 || !wfirst)); then
-		mail_and_wait bob "SIGNON cg bobpw
+		mail_and_wait bob "SIGNON cg bob-secret
 ${B[bi]}" bob alice gm; bi=$((bi + 1))
 	fi
-	mail_and_wait alice "SIGNON cg alicepw
+	mail_and_wait alice "SIGNON cg alice-secret
 ${W[i]}" alice bob gm
 	last alice | grep -q "ERROR" && ko "move ${W[i]} refused"
 done
@@ -75,7 +75,7 @@ check "the capture onto the base row wins (mover)" grep -q "White wins: a piece 
 check "the opponent is told the result" grep -q "White wins" <(last bob)
 check "the GM is told the result" grep -q "White wins" <(last gm)
 check "the seed is revealed at the end" grep -q "random seed was" <(last bob)
-mail_and_wait bob "SIGNON cg bobpw
+mail_and_wait bob "SIGNON cg bob-secret
 a6-a5" bob
 check "an order after the end is refused" grep -q "The game is over" <(last bob)
 
@@ -83,8 +83,8 @@ check "an order after the end is refused" grep -q "The game is over" <(last bob)
 # White's d-file piece walks to d6 after Black's d6 piece stepped aside: a
 # hidden piece reaching the base row wins. Black writes German.
 mail_and_wait gm "CREATE bg weekeewachee blind" gm
-mail_and_wait alice "JOIN bg alicepw" alice
-mail_and_wait bob "JOIN bg bobpw de" bob alice gm
+mail_and_wait alice "JOIN bg alice-secret" alice
+mail_and_wait bob "JOIN bg bob-secret de" bob alice gm
 check "the Blind-Fun start report says the pieces were shuffled" grep -q "shuffled" <(last alice)
 check "the German player gets a German report" grep -q "Sie spielen Schwarz" <(last bob)
 leak=0 named_hidden=0
@@ -103,12 +103,12 @@ B=(d6-d5 d5-c4 a6-a5 a5-a6 a6-a5)
 bi=0
 for i in 0 1 2 3 4; do
 	if ((i > 0 || !wfirst)); then
-		mail_and_wait bob "SIGNON bg bobpw
+		mail_and_wait bob "SIGNON bg bob-secret
 ${B[bi]}" bob alice gm; bi=$((bi + 1))
 		hidden_only
 		last alice | grep -q "Black moved the hidden piece from" && named_hidden=1
 	fi
-	mail_and_wait alice "SIGNON bg alicepw
+	mail_and_wait alice "SIGNON bg alice-secret
 ${W[i]}" alice bob gm
 	((i < 4)) && hidden_only
 done
@@ -121,8 +121,8 @@ check "the final board shows every piece" grep -qE '[RPSW]' <(board alice)
 # A second blind game: an attack reveals both pieces to both players, then
 # RESIGN ends the game.
 mail_and_wait gm "CREATE bh weekeewachee blind" gm
-mail_and_wait alice "JOIN bh alicepw" alice
-mail_and_wait bob "JOIN bh bobpw" bob alice gm
+mail_and_wait alice "JOIN bh alice-secret" alice
+mail_and_wait bob "JOIN bh bob-secret" bob alice gm
 if last alice | grep -q "White to move"; then wfirst=1; else wfirst=0; fi
 # Black's c piece comes to c4 and is attacked there, off both base rows, so
 # whatever the pieces are, the attack cannot end the game.
@@ -131,10 +131,10 @@ B=(c6-c5 c5-c4 a6-a5)
 bi=0
 for i in 0 1 2; do
 	if ((i > 0 || !wfirst)); then
-		mail_and_wait bob "SIGNON bh bobpw
+		mail_and_wait bob "SIGNON bh bob-secret
 ${B[bi]}" bob alice gm; bi=$((bi + 1))
 	fi
-	mail_and_wait alice "SIGNON bh alicepw
+	mail_and_wait alice "SIGNON bh alice-secret
 ${W[i]}" alice bob gm
 done
 check "the attack is announced to the attacker" grep -q "attacked the" <(last alice)
@@ -144,36 +144,36 @@ nb=$(board bob | grep -o '[RPSWrpsw]' | wc -l)
 check "the revealed pieces are shown, nothing else ($na)" test "$na" -ge 1 -a "$na" -le 2
 check "both players see the same revealed pieces" test "$na" = "$nb"
 if last bob | grep -q "Black to move"; then mover=bob; other=alice; else mover=alice; other=bob; fi
-mail_and_wait "$other" "SIGNON bh ${other}pw
+mail_and_wait "$other" "SIGNON bh ${other}-secret
 RESIGN" "$other" "$mover" gm
 check "RESIGN is confirmed" grep -qE "You resigned from game bh|Sie haben die Partie bh aufgegeben" <(last "$other")
 check "the opponent wins by resignation" grep -qE "the opponent resigned|gegner hat aufgegeben|aufgegeben" <(last "$mover")
 
 # ---------------------------------------------------------------- bad input
 mail_and_wait gm "CREATE ci weekeewachee" gm
-mail_and_wait carol "JOIN ci carolpw" carol
-mail_and_wait dave "JOIN ci davepw" dave carol gm
-mail_and_wait carol "SIGNON ci carolpw
+mail_and_wait carol "JOIN ci carol-secret" carol
+mail_and_wait dave "JOIN ci dave-secret" dave carol gm
+mail_and_wait carol "SIGNON ci carol-secret
 SETUP RPWS" carol
-mail_and_wait dave "SIGNON ci davepw
+mail_and_wait dave "SIGNON ci dave-secret
 SETUP RPWS" dave carol gm
 if last carol | grep -q "White to move"; then mover=carol; other=dave; else mover=dave; other=carol; fi
 mail_and_wait carol "Dear judge, please make my move.
 thanks" carol
 check "garbage is quoted with the reason" grep -q '"Dear" is not a command' <(last carol)
-mail_and_wait carol "SIGNON nosuchgame carolpw" carol
+mail_and_wait carol "SIGNON nosuchgame carol-secret" carol
 check "an unknown game is named in the reply" grep -q "There is no game called nosuchgame" <(last carol)
 mail_and_wait carol "SIGNON ci wrongpassword
 a1-a2" carol
 check "a wrong password is refused" grep -q "password does not match" <(last carol)
 check "the orders after a refused sign-on are not used" grep -q "sign-on above failed" <(last carol)
 if [[ $mover == carol ]]; then mv=b1-b3; else mv=b6-b4; fi
-mail_and_wait "$mover" "SIGNON ci ${mover}pw
+mail_and_wait "$mover" "SIGNON ci ${mover}-secret
 $mv" "$mover"
 check "an illegal move is quoted and refused" grep -q -- "^> $mv" <(last "$mover")
 check "the reason says a piece moves one square" grep -q "moves exactly one square" <(last "$mover")
 if [[ $other == carol ]]; then mv=a1-a2; else mv=a6-a5; fi
-mail_and_wait "$other" "SIGNON ci ${other}pw
+mail_and_wait "$other" "SIGNON ci ${other}-secret
 $mv" "$other"
 check "a move out of turn is refused" grep -q "It is not your turn" <(last "$other")
 
@@ -233,7 +233,7 @@ check "the auto-reply got no answer" test "$(count dave)" = "$nd"
 
 # The game is unchanged by all of that: the right move still works.
 if [[ $mover == carol ]]; then mv=a1-a2; else mv=a6-a5; fi
-mail_and_wait "$mover" "SIGNON ci ${mover}pw
+mail_and_wait "$mover" "SIGNON ci ${mover}-secret
 $mv" "$mover" "$other" gm
 check "after the bad mails the game goes on where it was" grep -q "Move $mv accepted" <(last "$mover")
 

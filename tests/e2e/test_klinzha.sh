@@ -55,23 +55,23 @@ play() {
 	local g=$1 opts=$2 first second leak=0 u
 	mail_and_wait gm "CREATE $g klinzha $opts" gm
 	check "$g: CREATE answers with a password" grep -q "password is" <(text gm)
-	mail_and_wait alice "JOIN $g alicepw" alice
-	mail_and_wait bob "JOIN $g bobpw" bob alice gm
+	mail_and_wait alice "JOIN $g alice-secret" alice
+	mail_and_wait bob "JOIN $g bob-secret" bob alice gm
 	if text alice | grep -c "choose any corner" >/dev/null; then first=alice second=bob
 	else first=bob second=alice; fi
 	check "$g: the first player is asked to choose a corner" grep -q "choose any corner" <(text "$first")
 	check "$g: the other one waits" grep -q "Waiting for the set-up" <(text "$second")
 	check "$g: the report carries a PNG" test "$(png_head "$first")" = 89504e470d0a1a0a
-	mail_and_wait "$first" "SIGNON $g ${first}pw
+	mail_and_wait "$first" "SIGNON $g ${first}-secret
 $APEX" "$first" "$second" gm
 	check "$g: the second player sees which corner is taken" grep -q "your opponent took the apex corner" <(text "$second")
-	mail_and_wait "$second" "SIGNON $g ${second}pw
+	mail_and_wait "$second" "SIGNON $g ${second}-secret
 $LEFT" "$second" "$first" gm
 	check "$g: after both set-ups the first player moves" grep -q "$(text "$first" | grep -o 'You play [A-Z][a-z]*' | sed 's/You play //') to move" <(text "$first")
 	for u in alice bob; do
 		fields "$u" | grep -c "[#~]$(enemy "$u")" >/dev/null && { echo "hidden enemy shown to $u:"; rows "$u"; leak=1; }
 	done
-	mail_and_wait "$first" "SIGNON $g ${first}pw
+	mail_and_wait "$first" "SIGNON $g ${first}-secret
 Flier E-37 - G-35" "$first" "$second" gm
 	check "$g: the killer learns what he killed" grep -q "killed the Vanguard on G-35" <(text "$first")
 	check "$g: the victim learns his loss, not the killer" grep -q "Your Vanguard on G-35 was killed" <(text "$second")
@@ -80,10 +80,10 @@ Flier E-37 - G-35" "$first" "$second" gm
 	for u in alice bob; do
 		fields "$u" | grep -c "[#~]$(enemy "$u")" >/dev/null && { echo "hidden enemy shown to $u:"; rows "$u"; leak=1; }
 	done
-	mail_and_wait "$second" "SIGNON $g ${second}pw
+	mail_and_wait "$second" "SIGNON $g ${second}-secret
 Vanguard H-34 - H-35" "$second" "$first" gm
 	check "$g: the mover is told of a hidden move only that it happened" grep -qE "(Gold|Green) has moved" <(text "$first")
-	mail_and_wait "$first" "SIGNON $g ${first}pw
+	mail_and_wait "$first" "SIGNON $g ${first}-secret
 Flier E-26 - G-25" "$first" "$second" gm
 	check "$g: no enemy piece was ever shown under a cloud or its edge" test "$leak" = 0
 	check "$g: the capture wins (mover)" grep -qE "wins: the enemy Goal was captured" <(text "$first")
@@ -92,7 +92,7 @@ Flier E-26 - G-25" "$first" "$second" gm
 	check "$g: the final board shows the winner's pieces to the loser" grep -q "[#~]$(enemy "$second")" <(fields "$second")
 	check "$g: the GM is told the result" grep -q "wins" <(text gm)
 	check "$g: the final report carries a PNG" test "$(png_head "$second")" = 89504e470d0a1a0a
-	mail_and_wait "$second" "SIGNON $g ${second}pw
+	mail_and_wait "$second" "SIGNON $g ${second}-secret
 Vanguard H-35 - H-45" "$second"
 	check "$g: an order after the end is refused" grep -q "The game is over" <(text "$second")
 }

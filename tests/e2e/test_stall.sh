@@ -26,7 +26,7 @@ stack_up || { echo "test_stall: cannot start the mail stack"; echo "0 passed, 1 
 pbemd_conf "$DIR/pbemd.ini" "timezone = Europe/Berlin"
 pbemd_up
 
-signon() { printf 'SIGNON ns %spw\n%s' "$1" "$2"; }
+signon() { printf 'SIGNON ns %s-secret\n%s' "$1" "$2"; }
 clock() { sqlite3 "$DIR/pbemd.db" "SELECT c.$1 FROM clocks c JOIN games g ON g.id = c.game_id WHERE g.name = '$2'"; }
 
 # A quoted-printable mail with a quoted reply below, as Outlook for Android
@@ -51,8 +51,8 @@ MARK[gm2]=0 MARK[alice]=0 MARK[bob]=0
 send_mail gm2 "new game" "CREATE gg weekeewachee move=40s grace=1h"
 wait_new gm2 1
 says "an approve=gm game tells its GM he approves" gm2 "you approve it (APPROVE)"
-send_mail alice "join" "JOIN gg alicepw"
-send_mail bob "join" "JOIN gg bobpw de"
+send_mail alice "join" "JOIN gg alice-secret"
+send_mail bob "join" "JOIN gg bob-secret de"
 wait_new alice 1
 wait_new bob 1
 
@@ -66,7 +66,7 @@ says "the GM is told of the reminders" gm "reminded 1m before each deadline"
 mark
 for i in 0 1 2 3 4 5 6; do
 	lang=""; [[ ${PLAYERS[i]} == ger ]] && lang=" de"
-	send_mail "${PLAYERS[i]}" "join" "JOIN ns ${PLAYERS[i]}pw ${POWERS[i]}$lang"
+	send_mail "${PLAYERS[i]}" "join" "JOIN ns ${PLAYERS[i]}-secret ${POWERS[i]}$lang"
 done
 for p in "${PLAYERS[@]}"; do wait_new "$p" 1; done
 mark
@@ -106,7 +106,7 @@ Cheers,
 Tom
 
 Sent from my iPhone")"
-send_outlook ger "SIGNON ns gerpw
+send_outlook ger "SIGNON ns ger-secret
 A MUN H
 A BER H
 F KIE H
@@ -219,9 +219,10 @@ says "STATUS: the deadline needs nobody's approval" gm "set by the judge (approv
 says "a player's STATUS shows his own power" fra "France (you): complete"
 says_not "a player's STATUS hides the others" fra "Italy (ita@"
 
-# Someone holding France's password signs on from another address.
+# Someone holding France's password signs on from another address: he
+# names the power (njudge's form), as a password alone opens nothing there.
 mark
-send_mail stranger "orders" "SIGNON ns frapw
+send_mail stranger "orders" "SIGNON Fns fra-secret
 A BUR H"
 wait_new stranger 1
 wait_new fra 1
@@ -231,7 +232,7 @@ says "France's player of record is told" fra "Someone signed on as France in gam
 says "France's copy shows what the mail did" fra "A BUR H"
 says "the GM is told" gm "not from the address of its player"
 says_not "the GM's note holds no orders" gm "A BUR H"
-says_not "no password in France's copy" fra "frapw"
+says_not "no password in France's copy" fra "fra-secret"
 mark
 send_mail ita "orders" "$(signon ita "A VEN H, A ROM H, F NAP H
 

@@ -35,8 +35,8 @@ deliver gm "CREATE tk weekeewachee move=1h grace=1h"
 wait_count gm 1 30
 GMPW=$(since gm 0 | sed -n 's/.*password is \([a-z0-9]*\):.*/\1/p' | head -n 1)
 check "CREATE by deliver answers the GM with a password" test -n "$GMPW"
-deliver alice "JOIN tk alicepw"
-deliver bob "JOIN tk bobpw de"
+deliver alice "JOIN tk alice-secret"
+deliver bob "JOIN tk bob-secret de"
 check "the players' JOINs are answered" wait_count bob 1 30
 check "deliver alone keeps no heartbeat" test -z "$(heartbeat)"
 tick
@@ -47,7 +47,7 @@ check "tick keeps the heartbeat" test -n "$(heartbeat)"
 nb=$(count bob) na=$(count alice)
 deliver gm "SIGNON tk $GMPW
 SET DEADLINE +3s"
-deliver alice "SIGNON tk alicepw
+deliver alice "SIGNON tk alice-secret
 SETUP RPWS"
 wait_count bob $((nb + 1)) 30	# the new deadline, announced
 wait_count alice $((na + 2)) 30	# ... and White's answer

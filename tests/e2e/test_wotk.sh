@@ -39,8 +39,8 @@ board() { last "$1" | grep -E '^[1-8] \|'; }
 # ---------------------------------------------------------------- game 1
 mail_and_wait gm "CREATE wk wotk" gm
 check "CREATE wotk answers the game master" grep -q "is created" <(last gm)
-mail_and_wait alice "JOIN wk alicepw" alice
-mail_and_wait bob "JOIN wk bobpw de" bob alice gm
+mail_and_wait alice "JOIN wk alice-secret" alice
+mail_and_wait bob "JOIN wk bob-secret de" bob alice gm
 if last alice | grep -q "You play White"; then
 	W=alice B=bob
 else
@@ -53,14 +53,14 @@ check "the start report carries a PNG picture" grep -q "Content-Type: image/png"
 
 play() {  # play USER MOVE-LINES...: one mail, waits for both players and the GM
 	local u=$1; shift
-	local body="SIGNON wk ${u}pw" l
+	local body="SIGNON wk ${u}-secret" l
 	for l in "$@"; do body+=$'\n'"$l"; done
 	mail_and_wait "$u" "$body" alice bob gm
 }
 
 play "$W" "c2-c4"
 play "$B" "d7-d5"
-mail_and_wait "$W" "SIGNON wk ${W}pw
+mail_and_wait "$W" "SIGNON wk ${W}-secret
 c4xd5" "$W"
 check "a capture that improves needs the alignment choice" grep -qE "ERROR|FEHLER" <(last "$W")
 check "the refusal names both forms" grep -qE "(Squire or Priest|Knappe oder Priester)" <(last "$W")
@@ -78,7 +78,7 @@ check "the mate ends the game for the winner" grep -qE "(Black wins: checkmate|S
 check "the loser is told" grep -qE "(Black wins: checkmate|Schwarz gewinnt: schachmatt)" <(last "$W")
 check "the game master is told" grep -q "Black wins: checkmate" <(last gm)
 check "the final report carries a PNG picture" grep -q "Content-Type: image/png" <(last "$W")
-mail_and_wait "$W" "SIGNON wk ${W}pw
+mail_and_wait "$W" "SIGNON wk ${W}-secret
 e1-f2" "$W"
 check "a move after the mate is refused" grep -qE "(The game is over|Die Partie ist beendet)" <(last "$W")
 
@@ -88,25 +88,25 @@ check "a move after the mate is refused" grep -qE "(The game is over|Die Partie 
 loser=$W
 winner=$B
 mail_and_wait gm "CREATE wk2 wotk" gm
-mail_and_wait alice "JOIN wk2 alicepw" alice
-mail_and_wait bob "JOIN wk2 bobpw" bob alice gm
+mail_and_wait alice "JOIN wk2 alice-secret" alice
+mail_and_wait bob "JOIN wk2 bob-secret" bob alice gm
 check "the handicapped loser plays White" grep -qE "(You play White|Sie spielen Weiß)" <(last "$loser")
 check "he is asked for his set-up" grep -qE "(handicap of 1 points|Handicap von 1 Punkten)" <(last "$loser")
-mail_and_wait "$loser" "SIGNON wk2 ${loser}pw
+mail_and_wait "$loser" "SIGNON wk2 ${loser}-secret
 SETUP g1=B" "$loser"
 check "a set-up off the ways is refused" grep -qE "(cannot become Bishop|nicht Bischof werden)" <(last "$loser")
 # A move in the set-up's mail comes too early: the set-up is played when
 # the mail ends.
-mail_and_wait "$loser" "SIGNON wk2 ${loser}pw
+mail_and_wait "$loser" "SIGNON wk2 ${loser}-secret
 SETUP g1=J
 g1-f3" alice bob gm
 check "the set-up is reported to the opponent" grep -qE "(has spent the handicap points|Handicap-Punkte eingesetzt)" <(last "$winner")
 check "a move in the set-up's mail waits for the report" grep -qE "(first move follows in a later mail|erste Zug folgt in einer späteren Mail)" <(last "$loser")
-mail_and_wait "$loser" "SIGNON wk2 ${loser}pw
+mail_and_wait "$loser" "SIGNON wk2 ${loser}-secret
 g1-f3" alice bob gm
 check "the first move follows the set-up" grep -qE "(White played g1-f3|Weiß spielte g1-f3)" <(last "$winner")
 check "the Baron stands on f3" grep -q "J4" <(board "$winner")
-mail_and_wait "$winner" "SIGNON wk2 ${winner}pw
+mail_and_wait "$winner" "SIGNON wk2 ${winner}-secret
 RESIGN" alice bob gm
 check "the resignation ends the game" grep -qE "(White wins: the opponent resigned|Weiß gewinnt: der Gegner hat aufgegeben)" <(last "$loser")
 

@@ -49,7 +49,7 @@ stuck() {
 	exit 1
 }
 
-tell() { send_mail "$1" "orders" "$(printf 'SIGNON zg %spw\n%s' "$1" "$2")"; }
+tell() { send_mail "$1" "orders" "$(printf 'SIGNON zg %s-secret\n%s' "$1" "$2")"; }
 
 # orders USER BODY [USER BODY]...: mails that do not complete the phase;
 # waits for each sender's reply.
@@ -97,9 +97,9 @@ mark
 for i in 0 1 2 3 4 5; do
 	wish=${POWERS[i]}
 	[[ ${PLAYERS[i]} == aus ]] && wish+=" de"
-	send_mail "${PLAYERS[i]}" "join" "JOIN zg ${PLAYERS[i]}pw $wish"
+	send_mail "${PLAYERS[i]}" "join" "JOIN zg ${PLAYERS[i]}-secret $wish"
 done
-send_mail tur "join" "JOIN zg turpw"
+send_mail tur "join" "JOIN zg tur-secret"
 for p in "${PLAYERS[@]}"; do wait_new "$p" 1 || stuck "$p is answered"; done
 mark
 send_mail gm "start" "SIGNON zg $GMPW

@@ -79,8 +79,8 @@ clock_game(const char *g, const char *words)
 	ck_assert_msg(strstr(r, "is created") != NULL, "%s", r);
 	gm_password(r, gmpw, sizeof(gmpw));
 	free(r);
-	mailf(ALICE, "JOIN %s alicepw", g);
-	mailf(BOB, "JOIN %s bobpw de", g);
+	mailf(ALICE, "JOIN %s alice-secret", g);
+	mailf(BOB, "JOIN %s bob-secret de", g);
 }
 
 /* A mail from the GM of g, signed on, with cmds after it. */

@@ -1,7 +1,7 @@
 /*
  * seven_seats_fixture.h - games of seven seats (standard Diplomacy and its
  * kin) for the judge's tests by mail: player i is p<i>@example.test, his
- * password pw<iiii>; seven() has the GM ASSIGN power i to player i and
+ * password pass<iiii>; seven() has the GM ASSIGN power i to player i and
  * START. Static functions, like judge_fixture.h's.
  */
 #ifndef PBEMD_TEST_SEVEN_SEATS_FIXTURE_H
@@ -31,7 +31,7 @@ as_power(int i, const char *g, const char *lines)
 	char	 a[32], text[2048];
 
 	addr(i, a, sizeof(a));
-	snprintf(text, sizeof(text), "SIGNON %s pw%d%d%d%d\n%s", g, i, i, i, i,
+	snprintf(text, sizeof(text), "SIGNON %s pass%d%d%d%d\n%s", g, i, i, i, i,
 	    lines);
 	mail(a, text);
 	return take(a);
@@ -80,7 +80,7 @@ seven_kind(const char *g, const char *kind, const char *opts)
 	create_kind(g, kind, opts);
 	for (i = 0; i < 7; i++) {
 		addr(i, a, sizeof(a));
-		snprintf(cmd, sizeof(cmd), "JOIN %s pw%d%d%d%d", g, i, i, i, i);
+		snprintf(cmd, sizeof(cmd), "JOIN %s pass%d%d%d%d", g, i, i, i, i);
 		mail(a, cmd);
 		snprintf(lines + strlen(lines), sizeof(lines) - strlen(lines),
 		    "ASSIGN %s %s\n", power[i], a);

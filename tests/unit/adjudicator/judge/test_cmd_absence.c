@@ -22,13 +22,13 @@ START_TEST(an_absence_moves_the_proposal_and_tells_the_gm)
 	    tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
 	ck_assert_int_eq(deadline_parse_day(day_text, ZONE, &day), 0);
 	ck_assert(c.proposed >= day.from && c.proposed <= day.to);
-	mailf(BOB, "SIGNON g bobpw\nSET ABSENCE %s", day_text);
+	mailf(BOB, "SIGNON g bob-secret\nSET ABSENCE %s", day_text);
 	expect(BOB, "Notiert", NULL);
 	expect(GM, "Black will be away from game g", "The judge now proposes",
 	    NULL);
 	expect(ALICE, "The judge now proposes", NULL);
 	ck_assert_int_eq(clock_of("g").proposed, c.proposed + 86400);
-	mailf(BOB, "SIGNON g bobpw\nSET ABSENCE 2026-12-01 TO 2026-12-31\n"
+	mailf(BOB, "SIGNON g bob-secret\nSET ABSENCE 2026-12-01 TO 2026-12-31\n"
 	    "SET ABSENCE 2026-12-02 2026-12-01\nSET NOABSENCE");
 	expect(BOB, "höchstens 15 Tage", "SET ABSENCE jjjj-mm-tt",
 	    "gelöscht", NULL);
@@ -39,7 +39,7 @@ START_TEST(an_absence_moves_the_proposal_and_tells_the_gm)
 	tz_local(c.deadline, ZONE, &tm, NULL, 0);
 	snprintf(day_text, sizeof(day_text), "%04d-%02d-%02d",
 	    tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
-	mailf(ALICE, "SIGNON g alicepw\nSET ABSENCE %s", day_text);
+	mailf(ALICE, "SIGNON g alice-secret\nSET ABSENCE %s", day_text);
 	expect(GM, "White will be away", "The current deadline", NULL);
 	ck_assert_int_eq(clock_of("g").deadline, c.deadline);
 }
@@ -53,11 +53,11 @@ START_TEST(a_fifth_absence_is_refused_until_the_others_are_cleared)
 {
 	clock_game("g", "move=1d tz=" ZONE);
 	drain();
-	mail(ALICE, "SIGNON g alicepw\nSET ABSENCE 2026-12-01\n"
+	mail(ALICE, "SIGNON g alice-secret\nSET ABSENCE 2026-12-01\n"
 	    "SET ABSENCE 2026-12-03\nSET ABSENCE 2026-12-05\n"
 	    "SET ABSENCE 2026-12-07\nSET ABSENCE 2026-12-09");
 	expect(ALICE, "You have announced four absences already", NULL);
-	mail(ALICE, "SIGNON g alicepw\nSET NOABSENCE\nSET ABSENCE 2026-12-09");
+	mail(ALICE, "SIGNON g alice-secret\nSET NOABSENCE\nSET ABSENCE 2026-12-09");
 	expect_not(ALICE, "four absences");
 }
 END_TEST

@@ -110,7 +110,8 @@ START_TEST(a_new_password_replaces_the_old_and_shows_nowhere)
 	has(r, "> SET PASSWORD ******** ********\r\n");
 	free(r);
 	/* From another address: the copy to the player hides it too. */
-	mail(STRANGER, "SIGNON pw fresh5555\nSET PASSWORD other6666");
+	mail(STRANGER, "SIGNON pw France fresh5555\n"
+	    "SET PASSWORD other6666");
 	p = mine(FRA);
 	has(p, "Someone signed on as France");
 	has(p, "> SET PASSWORD ********");
@@ -118,7 +119,7 @@ START_TEST(a_new_password_replaces_the_old_and_shows_nowhere)
 	ck_assert(!outbox_has("fresh5555"));
 	ck_assert(!outbox_has("other6666"));
 	ck_assert(!outbox_has("words"));
-	ck_assert(!outbox_has("pw2222"));
+	ck_assert(!outbox_has("pass2222"));
 }
 END_TEST
 
@@ -152,7 +153,7 @@ START_TEST(set_password_is_refused_where_it_is_not_the_senders)
 
 	seven("no", "");
 	r = as_power(FRA, "no", "SET PASSWORD abc");
-	has(r, "A password has 4 to 64 characters");
+	has(r, "A password has 8 to 64 characters");
 	free(r);
 	r = as_gm("no", "BECOME France\nSET PASSWORD grabbed1\n"
 	    "SET ADDRESS gm@example.test");
@@ -338,7 +339,7 @@ START_TEST(after_confirm_the_mail_goes_to_the_new_address)
 	ck_assert_ptr_null(strstr(r, "Spring 1901"));
 	free(r);
 	/* Signing on from there is no longer signing on from elsewhere. */
-	mail(NEW, "SIGNON mv pw2222\nA PAR - BUR");
+	mail(NEW, "SIGNON mv pass2222\nA PAR - BUR");
 	ck_assert_int_eq(mails_to(NEW), 1);
 	ck_assert_int_eq(mails_to("p2@example.test"), 0);
 	ck_assert_int_eq(mails_to(GM), 0);
@@ -371,7 +372,8 @@ START_TEST(the_gm_moves_the_gm_address)
 }
 END_TEST
 
-/* Before the start a seat is a place in the queue: no power is named. */
+/* Before the start a seat is a place in the queue: no power is named,
+ * and none can be signed on to from another address. */
 START_TEST(before_the_start_no_power_is_named)
 {
 	char	 a[32], cmd[64], *r;
@@ -380,7 +382,7 @@ START_TEST(before_the_start_no_power_is_named)
 	create("fo", "");
 	for (i = 0; i < 3; i++) {
 		addr(i, a, sizeof(a));
-		snprintf(cmd, sizeof(cmd), "JOIN fo pw%d%d%d%d", i, i, i, i);
+		snprintf(cmd, sizeof(cmd), "JOIN fo pass%d%d%d%d", i, i, i, i);
 		mail(a, cmd);
 	}
 	drain();
@@ -389,12 +391,20 @@ START_TEST(before_the_start_no_power_is_named)
 	    "until the start) is changed.");
 	hasnt(r, "France");
 	free(r);
-	mail(STRANGER, "SIGNON fo pw1111");
-	r = mine(1);
-	has(r, "Someone signed on as a player with no power until the start "
-	    "in game fo from stranger@example.test");
-	hasnt(r, "England");
+	/* A power named before the start names nobody yet; a password
+	 * alone opens nothing from an address that holds no seat. */
+	mail(STRANGER, "SIGNON fo England pass1111");
+	r = take(STRANGER);
+	has(r, "Game fo has not started, so its powers are not given out "
+	    "yet: sign on from the address you joined with.");
 	free(r);
+	mail(STRANGER, "SIGNON fo pass1111");
+	r = take(STRANGER);
+	has(r, "This address holds no seat in game fo, so a password alone "
+	    "opens nothing.");
+	hasnt(r, "password does not match");
+	free(r);
+	ck_assert_int_eq(mails_to(GM), 0);
 }
 END_TEST
 

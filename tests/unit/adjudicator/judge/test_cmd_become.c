@@ -11,7 +11,7 @@
 static bool
 white_to_move(const char *g)
 {
-	char	*r = as(ALICE, "alicepw", g, "");
+	char	*r = as(ALICE, "alice-secret", g, "");
 	bool	 w = strstr(r, "White to move.") != NULL;
 
 	ck_assert_msg(w || strstr(r, "Black to move.") != NULL, "%s", r);
@@ -29,7 +29,7 @@ START_TEST(become_orders_for_a_power_copy_its_player_and_mark_history)
 	w = white_to_move("bc");
 	seat = w ? "White" : "Black";
 	mover = w ? ALICE : BOB;
-	mpw = w ? "alicepw" : "bobpw";
+	mpw = w ? "alice-secret" : "bob-secret";
 	order = w ? "b1-b2" : "b6-b5";
 	snprintf(lines, sizeof(lines), "BECOME %s\n%s\nBECOME White", seat,
 	    order);
@@ -42,7 +42,7 @@ START_TEST(become_orders_for_a_power_copy_its_player_and_mark_history)
 	has(p, "The game master acted for");
 	has(p, order);
 	free(p);
-	o = as(w ? BOB : ALICE, w ? "bobpw" : "alicepw", "bc", "HISTORY bc");
+	o = as(w ? BOB : ALICE, w ? "bob-secret" : "alice-secret", "bc", "HISTORY bc");
 	snprintf(lines, sizeof(lines), "The orders of %s in this phase were "
 	    "given by the game master", seat);
 	has(o, lines);

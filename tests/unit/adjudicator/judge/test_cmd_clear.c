@@ -12,16 +12,16 @@ START_TEST(clear_withdraws_the_orders_of_the_phase)
 	char	*r, *a;
 
 	game("cl", "");
-	r = as(ALICE, "alicepw", "cl", "SETUP RPWS\nCLEAR");
+	r = as(ALICE, "alice-secret", "cl", "SETUP RPWS\nCLEAR");
 	has(r, "All your orders for this phase are withdrawn");
 	free(r);
-	r = as(BOB, "bobpw", "cl", "SETUP RPWS");
+	r = as(BOB, "bob-secret", "cl", "SETUP RPWS");
 	hasnt(r, "Both setups are revealed");
 	free(r);
 	a = take(ALICE);
 	hasnt(a, "Both setups are revealed");
 	free(a);
-	r = as(ALICE, "alicepw", "cl", "SETUP RPWS");
+	r = as(ALICE, "alice-secret", "cl", "SETUP RPWS");
 	has(r, "Both setups are revealed");
 	free(r);
 }

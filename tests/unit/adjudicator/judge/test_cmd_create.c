@@ -44,12 +44,12 @@ START_TEST(a_game_without_clock_options_works_as_before)
 	ck_assert_ptr_null(strstr(r, "Deadlines:"));
 	gm_password(r, gmpw, sizeof(gmpw));
 	free(r);
-	mailf(ALICE, "JOIN plain alicepw");
-	mailf(BOB, "JOIN plain bobpw");
+	mailf(ALICE, "JOIN plain alice-secret");
+	mailf(BOB, "JOIN plain bob-secret");
 	expect_not(ALICE, "Deadline");
 	drain();
-	mailf(ALICE, "SIGNON plain alicepw\nSETUP RPWS");
-	mailf(BOB, "SIGNON plain bobpw\nSETUP RPWS");
+	mailf(ALICE, "SIGNON plain alice-secret\nSETUP RPWS");
+	mailf(BOB, "SIGNON plain bob-secret\nSETUP RPWS");
 	/* Adjudicated inside the mail, without any tick. */
 	expect(ALICE, "Both setups are revealed", NULL);
 	drain();

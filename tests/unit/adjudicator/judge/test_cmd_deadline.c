@@ -29,7 +29,7 @@ START_TEST(the_judge_proposes_and_the_gm_approves)
 	 * longer than the phase). */
 	ck_assert_int_eq(judge_next_wake(&F.env), start + 1800);
 	/* A player cannot approve. */
-	mailf(ALICE, "SIGNON g alicepw\nAPPROVE");
+	mailf(ALICE, "SIGNON g alice-secret\nAPPROVE");
 	expect(ALICE, "Only the game master", NULL);
 	gm("g", "APPROVE");
 	expect(GM, "The game master approved the deadline of game g: ", when,
@@ -47,7 +47,7 @@ START_TEST(the_judge_proposes_and_the_gm_approves)
 	gm("g", "APPROVE");
 	expect(GM, "The deadline is approved already", NULL);
 	/* The report shows the approved deadline and its grace. */
-	mailf(ALICE, "SIGNON g alicepw");
+	mailf(ALICE, "SIGNON g alice-secret");
 	expect(ALICE, "Deadline: ", when, "Grace period until", NULL);
 }
 END_TEST
@@ -67,8 +67,8 @@ START_TEST(pause_stops_the_clock_and_resume_adds_the_pause)
 	expect(GM, "paused game g", "Game g is paused already", NULL);
 	expect(ALICE, "The game master paused game g", NULL);
 	expect(BOB, "angehalten", NULL);
-	mailf(ALICE, "SIGNON g alicepw\nSETUP RPWS");
-	mailf(BOB, "SIGNON g bobpw\nSETUP RPWS");
+	mailf(ALICE, "SIGNON g alice-secret\nSETUP RPWS");
+	mailf(BOB, "SIGNON g bob-secret\nSETUP RPWS");
 	expect(ALICE, "The game is paused by the game master", NULL);
 	F.env.now = c.grace_end + 3600;
 	judge_tick(&F.env);
@@ -95,7 +95,7 @@ START_TEST(an_extension_is_asked_granted_and_refused)
 	gm("g", "APPROVE");
 	drain();
 	c = clock_of("g");
-	mailf(BOB, "SIGNON g bobpw\nEXTEND 2h");
+	mailf(BOB, "SIGNON g bob-secret\nEXTEND 2h");
 	expect(BOB, "ging an den Spielleiter", NULL);
 	expect(GM, "Black asks to extend the deadline of game g by 2h",
 	    "EXTEND GRANT", NULL);
@@ -109,7 +109,7 @@ START_TEST(an_extension_is_asked_granted_and_refused)
 	expect(BOB, "verl", NULL);
 	ck_assert_int_eq(clock_of("g").deadline, c.deadline + 7200);
 	ck_assert_int_eq(judge_next_wake(&F.env), c.deadline + 7200);
-	mailf(ALICE, "SIGNON g alicepw\nEXTEND 1h\nEXTEND soon");
+	mailf(ALICE, "SIGNON g alice-secret\nEXTEND 1h\nEXTEND soon");
 	expect(ALICE, "went to the game master",
 	    "Players write EXTEND <duration>", NULL);
 	gm("g", "EXTEND REFUSE Blue\nEXTEND REFUSE White");
@@ -140,7 +140,7 @@ START_TEST(set_deadline_is_the_gm_s_and_is_announced)
 	    "SET DEADLINE 2027-12-24 18:00");
 	expect(GM, "That time has already passed", "Write the time as",
 	    "more than 120 days ahead", NULL);
-	mailf(ALICE, "SIGNON g alicepw\nSET DEADLINE +1h");
+	mailf(ALICE, "SIGNON g alice-secret\nSET DEADLINE +1h");
 	expect(ALICE, "Only the game master", NULL);
 	ck_assert_int_eq(clock_of("g").deadline, 1798131600);
 }
@@ -154,12 +154,12 @@ START_TEST(a_second_request_in_a_phase_waits_for_the_answer)
 {
 	clock_game("g", "move=1h tz=" ZONE);
 	drain();
-	mail(ALICE, "SIGNON g alicepw\nEXTEND 2h\nEXTEND 3h");
+	mail(ALICE, "SIGNON g alice-secret\nEXTEND 2h\nEXTEND 3h");
 	expect(ALICE, "went to the game master",
 	    "You asked for more time in this phase already", NULL);
 	gm("g", "EXTEND REFUSE White");
 	drain();
-	mail(ALICE, "SIGNON g alicepw\nEXTEND 3h");
+	mail(ALICE, "SIGNON g alice-secret\nEXTEND 3h");
 	expect_not(ALICE, "already");
 }
 END_TEST
@@ -179,7 +179,7 @@ START_TEST(set_approve_auto_makes_the_waiting_proposal_hold)
 	c = clock_of("g");
 	ck_assert_int_eq(c.deadline, 0);
 	ck_assert_int_eq(c.approve, DB_APPROVE_GM);
-	mailf(ALICE, "SIGNON g alicepw\nSET APPROVE AUTO");
+	mailf(ALICE, "SIGNON g alice-secret\nSET APPROVE AUTO");
 	expect(ALICE, "Only the game master", NULL);
 	gm("g", "SET APPROVE sometimes");
 	expect(GM, "Write SET APPROVE GM", NULL);

@@ -23,7 +23,7 @@ START_TEST(history_of_a_blind_game_shows_the_readers_own_views)
 	has(r, "HISTORY needs a SIGNON to a game first");
 	free(r);
 
-	r = as(BOB, "bobpw", "hb", "HISTORY hb 1 1");
+	r = as(BOB, "bob-secret", "hb", "HISTORY hb 1 1");
 	has(r, "=== ");
 	has(r, "1 | X  X  X  X  | 1");
 	free(r);
@@ -31,14 +31,14 @@ START_TEST(history_of_a_blind_game_shows_the_readers_own_views)
 	has(r, "=== ");
 	hasnt(r, "1 | X  X  X  X  | 1");
 	free(r);
-	r = as(BOB, "bobpw", "hb", "HISTORY hb 7");
+	r = as(BOB, "bob-secret", "hb", "HISTORY hb 7");
 	has(r, "That range holds no phase");
 	free(r);
-	r = as(BOB, "bobpw", "hb", "HISTORY hb Z1999");
+	r = as(BOB, "bob-secret", "hb", "HISTORY hb Z1999");
 	has(r, "has no phase \"Z1999\"");
 	free(r);
 	game("hc", "");
-	r = as(BOB, "bobpw", "hc", "HISTORY hb");
+	r = as(BOB, "bob-secret", "hc", "HISTORY hb");
 	has(r, "HISTORY hb needs \"SIGNON hb <password>\"");
 	free(r);
 }
@@ -57,13 +57,13 @@ START_TEST(history_says_when_it_leaves_broadcasts_out)
 
 	game("loud", "");
 	buf_init(&b);
-	buf_puts(&b, "SIGNON loud alicepw\n");
+	buf_puts(&b, "SIGNON loud alice-secret\n");
 	for (i = 0; i < 65; i++)
 		buf_printf(&b, "BROADCAST\nnews %d\nENDPRESS\n", i);
 	mail(ALICE, b.data);
 	buf_free(&b);
 	drain();
-	mail(ALICE, "SIGNON loud alicepw\nHISTORY loud");
+	mail(ALICE, "SIGNON loud alice-secret\nHISTORY loud");
 	r = take(ALICE);
 	has(r, "news 63");
 	hasnt(r, "news 64");

@@ -39,7 +39,7 @@ START_TEST(the_gm_cannot_play_and_names_are_checked)
 	ck_assert_ptr_nonnull(strstr(r, "There is no game \"chess\""));
 	ck_assert_ptr_nonnull(strstr(r, "Game eps (weekeewachee) is created"));
 	free(r);
-	mail("gm@example.test", "CREATE eps weekeewachee\nJOIN eps gmpw");
+	mail("gm@example.test", "CREATE eps weekeewachee\nJOIN eps gm-secret");
 	r = take("gm@example.test");
 	ck_assert_ptr_nonnull(strstr(r, "A game called eps exists already"));
 	ck_assert_ptr_nonnull(strstr(r, "cannot also play"));
@@ -58,7 +58,7 @@ START_TEST(a_long_list_of_powers_is_said_whole)
 
 	mail("gm@example.test", "CREATE sev standard");
 	drain();
-	mail("carla@example.test", "SET LANGUAGE de\nJOIN sev carlapw Xanadu");
+	mail("carla@example.test", "SET LANGUAGE de\nJOIN sev carla-secret Xanadu");
 	r = take("carla@example.test");
 	has(r, "Die Mächte sind: Österreich, England, Frankreich, "
 	    "Deutschland, Italien, Russland, Türkei.");

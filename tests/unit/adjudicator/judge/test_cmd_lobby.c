@@ -18,14 +18,14 @@ START_TEST(wishes_assignment_and_the_gms_start)
 	int	 i;
 
 	create("sev", "");
-	mail("x@example.test", "JOIN sev pwxxxx Xyz");
+	mail("x@example.test", "JOIN sev pwxxxxxx Xyz");
 	r = take("x@example.test");
 	has(r, "\"Xyz\" names no power of this game. The powers are: Austria, "
 	    "England, France, Germany, Italy, Russia, Turkey.");
 	free(r);
 	for (i = 0; i < 7; i++) {
 		addr(i, a, sizeof(a));
-		snprintf(cmd, sizeof(cmd), "JOIN sev pw%d%d%d%d %s", i, i, i, i,
+		snprintf(cmd, sizeof(cmd), "JOIN sev pass%d%d%d%d %s", i, i, i, i,
 		    join[i]);
 		mail(a, cmd);
 		r = take(a);
@@ -44,7 +44,7 @@ START_TEST(wishes_assignment_and_the_gms_start)
 		}
 		free(r);
 	}
-	mail("x@example.test", "JOIN sev pwxxxx");
+	mail("x@example.test", "JOIN sev pwxxxxxx");
 	r = take("x@example.test");
 	has(r, "Every seat of game sev is taken");
 	free(r);

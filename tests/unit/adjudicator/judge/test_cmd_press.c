@@ -16,7 +16,7 @@ START_TEST(private_press_reaches_only_its_recipient)
 	char	*r, *b, *g;
 
 	game("pp", "");
-	r = as(ALICE, "alicepw", "pp", "PRESS TO Black\nMeet me at c3.\n"
+	r = as(ALICE, "alice-secret", "pp", "PRESS TO Black\nMeet me at c3.\n"
 	    "  indented line\nENDPRESS\nb1-b2");
 	has(r, "Sent to Black (2 lines)");
 	hasnt(r, "Meet me");	/* the text is not echoed */
@@ -40,7 +40,7 @@ START_TEST(gm_sees_press_and_grey_press_is_anonymous)
 	char	*r, *b, *g;
 
 	game("gp", "press=grey gm-sees-press");
-	r = as(ALICE, "alicepw", "gp", "PRESS TO B\nSecret plan.\nENDPRESS");
+	r = as(ALICE, "alice-secret", "gp", "PRESS TO B\nSecret plan.\nENDPRESS");
 	has(r, "Sent to Black");
 	free(r);
 	b = take(BOB);
@@ -69,7 +69,7 @@ START_TEST(broadcast_goes_to_all_and_into_history)
 	char	*r, *b, *g;
 
 	game("bb", "");
-	r = as(BOB, "bobpw", "bb", "BROADCAST\nHello all.\nENDPRESS");
+	r = as(BOB, "bob-secret", "bb", "BROADCAST\nHello all.\nENDPRESS");
 	has(r, "Sent to everybody");
 	free(r);
 	b = take(ALICE);
@@ -79,7 +79,7 @@ START_TEST(broadcast_goes_to_all_and_into_history)
 	g = take(GM);
 	has(g, "Hello all.");
 	free(g);
-	r = as(ALICE, "alicepw", "bb", "HISTORY bb");
+	r = as(ALICE, "alice-secret", "bb", "HISTORY bb");
 	has(r, "Broadcast from Black:");
 	has(r, "  | Hello all.");
 	free(r);
@@ -91,17 +91,17 @@ START_TEST(press_without_endpress_is_not_sent)
 	char	*r, *b;
 
 	game("ne", "");
-	r = as(ALICE, "alicepw", "ne", "PRESS TO Black\nI will go b1-b2\n"
+	r = as(ALICE, "alice-secret", "ne", "PRESS TO Black\nI will go b1-b2\n"
 	    "b1-b2");
 	has(r, "the message was NOT sent");
 	free(r);
 	b = take(BOB);
 	hasnt(b, "b1-b2");
 	free(b);
-	r = as(ALICE, "alicepw", "ne", "PRESS TO White\nhi\nENDPRESS");
+	r = as(ALICE, "alice-secret", "ne", "PRESS TO White\nhi\nENDPRESS");
 	has(r, "no recipient besides you");
 	free(r);
-	r = as(ALICE, "alicepw", "ne", "PRESS TO Zebra\nhi\nENDPRESS");
+	r = as(ALICE, "alice-secret", "ne", "PRESS TO Zebra\nhi\nENDPRESS");
 	has(r, "\"Zebra\" names no power");
 	free(r);
 }
@@ -112,7 +112,7 @@ START_TEST(no_press_games_refuse_player_press_but_not_the_gm)
 	char	*r, *b;
 
 	game("np", "press=none");
-	r = as(ALICE, "alicepw", "np", "BROADCAST\nhi\nENDPRESS");
+	r = as(ALICE, "alice-secret", "np", "BROADCAST\nhi\nENDPRESS");
 	has(r, "Game np is played without press");
 	free(r);
 	r = as_gm("np", "BROADCAST\nWelcome.\nENDPRESS");

@@ -12,13 +12,13 @@
 START_TEST(process_runs_the_phase_now_and_guards_its_phase)
 {
 	clock_game("g", "move=1h tz=" ZONE);
-	mailf(ALICE, "SIGNON g alicepw\nSETUP RPWS\nSET WAIT");
+	mailf(ALICE, "SIGNON g alice-secret\nSETUP RPWS\nSET WAIT");
 	drain();
 	/* Black has no set-up: the game refuses, and says why. */
 	gm("g", "PROCESS");
 	expect(GM, "ERROR", NULL);
 	ck_assert_int_eq(phase_of("g"), 1);
-	mailf(BOB, "SIGNON g bobpw\nSETUP RPWS");
+	mailf(BOB, "SIGNON g bob-secret\nSETUP RPWS");
 	judge_tick(&F.env);
 	ck_assert_int_eq(phase_of("g"), 1);	/* White waits */
 	gm("g", "PROCESS S1901M");

@@ -23,7 +23,7 @@ START_TEST(a_resignation_ends_a_two_player_game)
 	two_players("res", false);
 	drain();
 	was = phase_of("res");
-	mail(ALICE, "SIGNON res alicepw\nRESIGN");
+	mail(ALICE, "SIGNON res alice-secret\nRESIGN");
 	r = take(ALICE);
 	has(r, "You resigned from game res.");
 	has(r, "seed was");
@@ -36,7 +36,7 @@ START_TEST(a_resignation_ends_a_two_player_game)
 	has(r, "Zufallsstartwert war");
 	free(r);
 	/* Over: nothing left to resign. */
-	mail(BOB, "SIGNON res bobpw\nRESIGN");
+	mail(BOB, "SIGNON res bob-secret\nRESIGN");
 	r = take(BOB);
 	has(r, "> RESIGN\r\n    FEHLER:");
 	hasnt(r, "Sie haben die Partie res aufgegeben");
@@ -56,7 +56,7 @@ START_TEST(resign_is_a_players_command_for_a_running_game)
 	r = take(GM);
 	has(r, "Only a player signed on to a game can use RESIGN");
 	free(r);
-	mail(ALICE, "JOIN forming alicepw\nRESIGN");
+	mail(ALICE, "JOIN forming alice-secret\nRESIGN");
 	r = take(ALICE);
 	has(r, "> RESIGN\r\n    ERROR:");
 	hasnt(r, "You resigned");

@@ -12,8 +12,8 @@ START_TEST(rollback_restores_the_phase_and_keeps_its_orders)
 	char	*a;
 
 	clock_game("g", "move=1h tz=" ZONE);
-	mailf(ALICE, "SIGNON g alicepw\nSETUP RPWS");
-	mailf(BOB, "SIGNON g bobpw\nSETUP SWPR");
+	mailf(ALICE, "SIGNON g alice-secret\nSETUP RPWS");
+	mailf(BOB, "SIGNON g bob-secret\nSETUP SWPR");
 	judge_tick(&F.env);
 	ck_assert_int_eq(phase_of("g"), 2);
 	drain();

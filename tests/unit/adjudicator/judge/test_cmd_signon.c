@@ -6,6 +6,11 @@
  * from an address other than the seat's (issue 12, point 5): its player
  * gets one copy a mail of what the mail did as his seat, in his language,
  * and the GM a note without the orders; none from one's own address.
+ * Guessing (issue 13): a password is checked against one seat, never
+ * against all; a seat guessed at too often from other addresses is locked
+ * against them for the hour (its player and the GM are told once), and an
+ * address refused too often is stopped; the seat's own address is never
+ * locked out.
  */
 #include "tests/unit/test.h"
 
@@ -46,7 +51,7 @@ START_TEST(a_wrong_password_changes_nothing)
 	free(r);
 	ck_assert_int_eq(pending(), before);
 	ck_assert_int_eq(pending(), 0);
-	mail("alice@example.test", "SIGNON nosuch alicepw");
+	mail("alice@example.test", "SIGNON nosuch alice-secret");
 	r = take("alice@example.test");
 	ck_assert_ptr_nonnull(strstr(r, "There is no game called nosuch"));
 	free(r);
@@ -83,13 +88,13 @@ START_TEST(orders_are_tried_before_a_signon_to_another_game)
 	two_players("one", false);
 	two_players("two", false);
 	drain();
-	mail("bob@example.test", "SIGNON one bobpw\nSETUP RPWS\n"
-	    "SIGNON two bobpw\nSETUP RPWS");
+	mail("bob@example.test", "SIGNON one bob-secret\nSETUP RPWS\n"
+	    "SIGNON two bob-secret\nSETUP RPWS");
 	drain();
 	ck_assert_int_eq(db_game_get(F.db, "one", &a), DB_OK);
 	ck_assert_int_eq(db_game_get(F.db, "two", &b), DB_OK);
-	mail("alice@example.test", "SIGNON one alicepw\nSETUP RPWS\n"
-	    "SIGNON two alicepw\nSETUP RPWS");
+	mail("alice@example.test", "SIGNON one alice-secret\nSETUP RPWS\n"
+	    "SIGNON two alice-secret\nSETUP RPWS");
 	ck_assert_int_eq(db_game_get(F.db, "one", &a), DB_OK);
 	ck_assert_int_eq(db_game_get(F.db, "two", &b), DB_OK);
 	/* Both set-ups are played: each game is one phase further. */
@@ -110,7 +115,7 @@ START_TEST(a_signon_from_another_address_copies_the_player_notes_the_gm)
 	char	*r, *p, *g, *o;
 
 	seven("sp", "");
-	mail(STRANGER, "SIGNON sp pw2222\nA PAR - BUR\nF BRE - MAO");
+	mail(STRANGER, "SIGNON sp France pass2222\nA PAR - BUR\nF BRE - MAO");
 	r = take(STRANGER);
 	has(r, "Signed on to game sp as France.");
 	has(r, "order: A PAR - BUR");
@@ -122,11 +127,12 @@ START_TEST(a_signon_from_another_address_copies_the_player_notes_the_gm)
 	    "stranger@example.test, not from your address. If this was not "
 	    "you, change your password with SET PASSWORD and tell the game "
 	    "master. What that mail did:");
-	has(p, "> SIGNON sp ********\r\n    Signed on to game sp as France.");
+	has(p, "> SIGNON sp ******** ********\r\n    Signed on to game sp as "
+	    "France.");
 	has(p, "> A PAR - BUR\r\n    order: A PAR - BUR");
 	has(p, "Orders of France for S1901M, as the judge holds them now:");
 	has(p, "A MAR has no order yet.");
-	hasnt(p, "pw2222");
+	hasnt(p, "pass2222");
 	hasnt(p, "answered that mail in the sender's language");
 	free(p);
 	/* The GM: a note that names the address, never the orders. */
@@ -154,7 +160,7 @@ START_TEST(no_notice_when_signing_on_from_ones_own_address)
 	has(r, "order: A PAR - BUR");
 	free(r);
 	/* The address of record in another case is the same address. */
-	mail("P2@EXAMPLE.TEST", "SIGNON own pw2222\nF BRE - MAO");
+	mail("P2@EXAMPLE.TEST", "SIGNON own pass2222\nF BRE - MAO");
 	ck_assert_int_eq(mails_to("P2@EXAMPLE.TEST"), 1);
 	ck_assert_int_eq(mails_to(GM), 0);
 	r = mine(FRA);
@@ -177,9 +183,12 @@ START_TEST(one_copy_a_seat_with_only_that_seats_lines)
 	char	*f, *d, *g;
 
 	seven("two", "");
-	mail(STRANGER, "SIGNON two pw2222\nA PAR - BUR\n"
-	    "SIGNON two pw3333\nA MUN - RUH\n"
-	    "SIGNON two pw2222\nF BRE - MAO\nSIGNON two wrongpw\nA MAR H");
+	/* The three forms: the power as a word, njudge's initial before
+	 * the game's name, the German name. */
+	mail(STRANGER, "SIGNON two France pass2222\nA PAR - BUR\n"
+	    "SIGNON Gtwo pass3333\nA MUN - RUH\n"
+	    "SIGNON two Frankreich pass2222\nF BRE - MAO\n"
+	    "SIGNON two France wrongpw1\nA MAR H");
 	drain_for(STRANGER);
 	f = mine(FRA);
 	ck_assert_int_eq(nmails(f), 1);
@@ -209,8 +218,8 @@ START_TEST(the_gm_of_record_gets_the_copy_of_a_gm_signon)
 	char	 text[128], *g;
 
 	seven("gs", "");
-	snprintf(text, sizeof(text), "SIGNON gs %s\nBECOME France\nA PAR - PIC",
-	    gmpw);
+	snprintf(text, sizeof(text), "SIGNON gs GM %s\nBECOME France\n"
+	    "A PAR - PIC", gmpw);
 	mail("gm.elsewhere@example.test", text);
 	g = take(GM);
 	ck_assert_int_eq(nmails(g), 1);
@@ -232,7 +241,7 @@ START_TEST(the_copy_speaks_the_readers_language)
 
 	seven("lang", "");
 	free(as_power(FRA, "lang", "SET LANGUAGE de"));
-	mail(STRANGER, "SIGNON lang pw2222\nA PAR - BUR");
+	mail(STRANGER, "SIGNON Flang pass2222\nA PAR - BUR");
 	drain_for(STRANGER);
 	p = mine(FRA);
 	has(p, "Jemand hat sich als Frankreich in der Partie lang von "
@@ -246,6 +255,133 @@ START_TEST(the_copy_speaks_the_readers_language)
 }
 END_TEST
 
+/* Sends one mail of one SIGNON line from addr; returns the reply. */
+static char *
+signon_from(const char *addr, const char *line)
+{
+	mail(addr, line);
+	return take(addr);
+}
+
+START_TEST(a_password_alone_opens_nothing_from_a_strangers_address)
+{
+	char	*r;
+
+	seven("pa", "");
+	/* France's right password, but no seat named: not even checked. */
+	r = signon_from(STRANGER, "SIGNON pa pass2222\nA PAR - BUR");
+	has(r, "This address holds no seat in game pa");
+	has(r, "SIGNON pa <power> <password>");
+	hasnt(r, "Signed on");
+	hasnt(r, "order:");
+	free(r);
+	/* A seat that is not there, and the GM's seat by name. */
+	r = signon_from(STRANGER, "SIGNON pa Atlantis pass2222");
+	has(r, "Game pa has no seat called \"Atlantis\"");
+	free(r);
+	r = signon_from(STRANGER, "SIGNON Xpa pass2222");
+	has(r, "Game pa has no seat called \"X\"");
+	free(r);
+	r = signon_from(STRANGER, "SIGNON pa GM pass2222");
+	has(r, "password does not match");
+	free(r);
+	ck_assert_int_eq(mails_to(GM), 0);
+}
+END_TEST
+
+START_TEST(a_guessed_seat_is_locked_against_other_addresses_for_the_hour)
+{
+	char	 line[64], *r, *p, *g;
+	int	 i;
+
+	seven("lk", "");
+	/* Eight wrong guesses at France, each in its own mail. */
+	for (i = 0; i < 8; i++) {
+		snprintf(line, sizeof(line), "SIGNON lk France guess%04d", i);
+		r = signon_from(STRANGER, line);
+		has(r, "password does not match");
+		free(r);
+		F.env.now += 60;
+	}
+	/* France's player and the GM are told, once. */
+	p = mine(FRA);
+	ck_assert_int_eq(nmails(p), 1);
+	has(p, "Someone tried 8 wrong passwords for France of game lk within "
+	    "an hour");
+	has(p, "change it with SET PASSWORD");
+	hasnt(p, "guess");
+	free(p);
+	g = take(GM);
+	ck_assert_int_eq(nmails(g), 1);
+	has(g, "8 wrong passwords for France of game lk");
+	free(g);
+	/* Now even the right password from another address is refused
+	 * without a check... */
+	r = signon_from("other@example.test", "SIGNON Flk pass2222\nA PAR H");
+	has(r, "Too many wrong passwords for France of game lk within an "
+	    "hour");
+	hasnt(r, "Signed on");
+	free(r);
+	r = signon_from(STRANGER, "SIGNON lk France guess9999");
+	has(r, "refused without a check");
+	hasnt(r, "password does not match");
+	free(r);
+	/* ... while the seat's own address signs on as ever, and the other
+	 * seats are not locked. */
+	r = as_power(FRA, "lk", "A PAR H");
+	has(r, "Signed on to game lk as France");
+	free(r);
+	r = signon_from("other@example.test", "SIGNON lk Germany pass3333");
+	has(r, "Signed on to game lk as Germany");
+	free(r);
+	g = take(GM);		/* the note of Germany's sign-on, no more */
+	hasnt(g, "wrong passwords");
+	free(g);
+	p = mine(FRA);
+	ck_assert_int_eq(nmails(p), 0);
+	free(p);
+	/* An hour after the first guesses the seat opens again. */
+	F.env.now += 3600;
+	r = signon_from("other@example.test", "SIGNON lk France pass2222");
+	has(r, "Signed on to game lk as France");
+	free(r);
+}
+END_TEST
+
+START_TEST(an_address_refused_too_often_is_stopped_for_the_hour)
+{
+	char	 line[64], *r;
+	int	 i;
+
+	seven("ra", "");
+	seven("rb", "");
+	drain();
+	/* Ten wrong guesses at ten seats of two games. */
+	for (i = 0; i < 10; i++) {
+		snprintf(line, sizeof(line), "SIGNON %s %s nothing%d",
+		    i < 7 ? "ra" : "rb", power[i % 7], i);
+		r = signon_from(STRANGER, line);
+		has(r, "password does not match");
+		free(r);
+	}
+	/* The right password of a seat nobody guessed: not checked. */
+	r = signon_from(STRANGER, "SIGNON rb Turkey pass6666");
+	has(r, "Too many refused sign-ons from your address within an hour");
+	hasnt(r, "Signed on");
+	free(r);
+	/* One refused sign-on ends the mail: the rest is not read. */
+	r = signon_from("third@example.test", "SIGNON ra Italy wrong123\n"
+	    "SIGNON ra Italy pass4444");
+	ck_assert_int_eq(occurrences(r, "password does not match"), 1);
+	hasnt(r, "Signed on");
+	free(r);
+	F.env.now += 3601;
+	r = signon_from(STRANGER, "SIGNON rb Turkey pass6666");
+	has(r, "Signed on to game rb as Turkey");
+	free(r);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -256,6 +392,11 @@ test_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, a_wrong_password_changes_nothing);
+	tcase_add_test(tc,
+	    a_password_alone_opens_nothing_from_a_strangers_address);
+	tcase_add_test(tc,
+	    a_guessed_seat_is_locked_against_other_addresses_for_the_hour);
+	tcase_add_test(tc, an_address_refused_too_often_is_stopped_for_the_hour);
 	tcase_add_test(tc, the_gm_signs_on_with_the_generated_password);
 	tcase_add_test(tc, orders_are_tried_before_a_signon_to_another_game);
 	suite_add_tcase(s, tc);

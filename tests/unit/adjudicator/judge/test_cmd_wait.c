@@ -14,13 +14,13 @@ START_TEST(set_wait_holds_the_phase_until_its_deadline)
 	clock_game("g", "move=1h grace=1h tz=" ZONE);
 	gm("g", "APPROVE");
 	drain();
-	mailf(ALICE, "SIGNON g alicepw\nSET WAIT\nSETUP RPWS");
+	mailf(ALICE, "SIGNON g alice-secret\nSET WAIT\nSETUP RPWS");
 	expect(ALICE, "will not be processed before its deadline", NULL);
-	mailf(BOB, "SIGNON g bobpw\nSETUP RPWS");
+	mailf(BOB, "SIGNON g bob-secret\nSETUP RPWS");
 	judge_tick(&F.env);
 	ck_assert_int_eq(phase_of("g"), 1);
 	/* SET NOWAIT and SET WAIT again: still waiting. */
-	mailf(ALICE, "SIGNON g alicepw\nSET NOWAIT\nSET NO WAIT\nSET WAIT");
+	mailf(ALICE, "SIGNON g alice-secret\nSET NOWAIT\nSET NO WAIT\nSET WAIT");
 	judge_tick(&F.env);
 	ck_assert_int_eq(phase_of("g"), 1);
 	c = clock_of("g");

@@ -27,11 +27,11 @@ late_game(void)
 	r = take(GM);
 	gm_password(r, gmpw, sizeof(gmpw));
 	free(r);
-	mail(ALICE, "JOIN g alicepw");
-	mail(BOB, "JOIN g bobpw");
+	mail(ALICE, "JOIN g alice-secret");
+	mail(BOB, "JOIN g bob-secret");
 	snprintf(cmd, sizeof(cmd), "SIGNON g %s\nAPPROVE", gmpw);
 	mail(GM, cmd);
-	mail(ALICE, "SIGNON g alicepw\nSETUP RPWS");
+	mail(ALICE, "SIGNON g alice-secret\nSETUP RPWS");
 	drain();
 	ck_assert_int_eq(db_game_get(F.db, "g", &g), DB_OK);
 	ck_assert_int_eq(db_clock_get(F.db, g.id, &c), DB_OK);
@@ -100,7 +100,7 @@ START_TEST(deliver_beside_a_tick_does_not_remind_for_lost_time)
 	 * first: deliver's tick honours the heartbeat and renews it. */
 	F.env.now = c.deadline + 600;
 	F.env.downtime_if_kept = true;
-	mail(ALICE, "SIGNON g alicepw");
+	mail(ALICE, "SIGNON g alice-secret");
 	judge_tick(&F.env);
 	ck_assert(heartbeat(&at) && at == F.env.now);
 	b = take(BOB);
@@ -130,7 +130,7 @@ START_TEST(a_judge_that_was_down_moves_the_deadlines_on)
 	gm("g", "APPROVE");
 	judge_tick(&F.env);		/* the heartbeat */
 	alive = F.env.now;
-	mailf(ALICE, "SIGNON g alicepw\nSETUP RPWS");
+	mailf(ALICE, "SIGNON g alice-secret\nSETUP RPWS");
 	drain();
 	c = clock_of("g");
 	/* Silent for two hours: the deadline and the grace end passed. */

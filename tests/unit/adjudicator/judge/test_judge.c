@@ -22,8 +22,8 @@ game_with_gm(const char *g, char *pw, size_t pwlen)
 	r = take("gm@example.test");
 	gm_password(r, pw, pwlen);
 	free(r);
-	mailf("alice@example.test", "JOIN %s alicepw", g);
-	mailf("bob@example.test", "JOIN %s bobpw", g);
+	mailf("alice@example.test", "JOIN %s alice-secret", g);
+	mailf("bob@example.test", "JOIN %s bob-secret", g);
 	drain();
 }
 
@@ -167,7 +167,7 @@ START_TEST(a_mail_of_many_costly_lines_is_bounded)
 	drain();
 	buf_init(&b);
 	for (i = 0; i < 400; i++)
-		buf_printf(&b, "SIGNON cheap guess%03d\n", i);
+		buf_printf(&b, "SIGNON cheap GM guess%03d\n", i);
 	mail(DAVE, b.data);
 	r = take(DAVE);
 	ck_assert_int_eq(occurrences(r, "password does not match"), 1);
@@ -242,7 +242,7 @@ START_TEST(subcommands_are_rows_with_their_own_arity_and_permission)
 	char	 pw[32], *r;
 
 	game_with_gm("rows", pw, sizeof(pw));
-	mail("alice@example.test", "SIGNON rows alicepw\nSET DEADLINE +1h\n"
+	mail("alice@example.test", "SIGNON rows alice-secret\nSET DEADLINE +1h\n"
 	    "SET NO WAIT\nSET FOO\nSET LANGUAGE\nREFUSE TAKEOVER White");
 	r = take("alice@example.test");
 	has(r, "can use SET DEADLINE");
@@ -272,7 +272,7 @@ START_TEST(gm_commands_need_the_gm)
 	char	*r;
 
 	game("gc", "");
-	r = as(ALICE, "alicepw", "gc", "EJECT Black\nBECOME Black\nSTART");
+	r = as(ALICE, "alice-secret", "gc", "EJECT Black\nBECOME Black\nSTART");
 	has(r, "Only the game master, signed on with his password, can use "
 	    "EJECT");
 	has(r, "can use BECOME");
@@ -280,6 +280,43 @@ START_TEST(gm_commands_need_the_gm)
 	free(r);
 	r = as_gm("gc", "START\nASSIGN White " ALICE);
 	has(r, "Game gc takes no new players");
+	free(r);
+}
+END_TEST
+
+/*
+ * What one mail may not do, many may not either (issue 13): CREATE, JOIN
+ * and TAKEOVER hash a password, so one address does at most ten of each
+ * kind an hour; the reply says until when.
+ */
+START_TEST(create_and_join_are_limited_per_hour)
+{
+	char	*r;
+	int	 i;
+
+	for (i = 0; i < 4; i++)
+		mailf(DAVE, "CREATE h%d1 weekeewachee\nCREATE h%d2 weekeewachee\n"
+		    "CREATE h%d3 weekeewachee", i, i, i);
+	r = take(DAVE);
+	ck_assert_int_eq(occurrences(r, "is created"), 10);
+	ck_assert_int_eq(occurrences(r, "CREATE is done at most 10 times per "
+	    "hour for one address: try again after"), 2);
+	free(r);
+	for (i = 0; i < 11; i++)
+		mailf(CAROL, "JOIN h%d%d carol-secret", i / 3, i % 3 + 1);
+	r = take(CAROL);
+	ck_assert_int_eq(occurrences(r, "You joined game"), 10);
+	has(r, "JOIN is done at most 10 times per hour");
+	free(r);
+	/* Another address is not held back, nor the same an hour later. */
+	mail(ALICE, "JOIN h31 alice-secret");
+	r = take(ALICE);
+	has(r, "You joined game h31");
+	free(r);
+	F.env.now += 3600;
+	mail(DAVE, "CREATE later weekeewachee");
+	r = take(DAVE);
+	has(r, "is created");
 	free(r);
 }
 END_TEST
@@ -299,6 +336,7 @@ test_suite(void)
 	tcase_add_test(tc, robots_are_never_answered);
 	tcase_add_test(tc, loops_with_the_judge_are_never_answered);
 	tcase_add_test(tc, a_mail_of_many_costly_lines_is_bounded);
+	tcase_add_test(tc, create_and_join_are_limited_per_hour);
 	tcase_add_test(tc, a_mail_without_text_gets_a_polite_reply);
 	tcase_add_test(tc, replies_without_a_report_have_no_attachment);
 	tcase_add_test(tc,

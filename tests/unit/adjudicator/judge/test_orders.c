@@ -80,12 +80,12 @@ END_TEST
 START_TEST(orders_with_errors_do_not_count_as_ready)
 {
 	clock_game("g", "move=1h tz=" ZONE);
-	mailf(ALICE, "SIGNON g alicepw\nSETUP RPWS\nSETUP RPWX");
-	mailf(BOB, "SIGNON g bobpw\nSETUP RPWS");
+	mailf(ALICE, "SIGNON g alice-secret\nSETUP RPWS\nSETUP RPWX");
+	mailf(BOB, "SIGNON g bob-secret\nSETUP RPWS");
 	judge_tick(&F.env);
 	ck_assert_int_eq(phase_of("g"), 1);
 	/* A later mail without errors clears the mark. */
-	mailf(ALICE, "SIGNON g alicepw\nSETUP RPWS");
+	mailf(ALICE, "SIGNON g alice-secret\nSETUP RPWS");
 	judge_tick(&F.env);
 	ck_assert_int_eq(phase_of("g"), 2);
 }

@@ -41,9 +41,9 @@ START_TEST(a_state_that_does_not_load_is_said_and_the_other_games_go_on)
 	drain();
 	break_state("broken");
 	was = phase_of("fine");
-	mail(BOB, "SIGNON fine bobpw\nSETUP RPWS");
-	mail(ALICE, "SIGNON broken alicepw\nSETUP RPWS\nHISTORY broken\n"
-	    "SIGNON fine alicepw\nSETUP RPWS");
+	mail(BOB, "SIGNON fine bob-secret\nSETUP RPWS");
+	mail(ALICE, "SIGNON broken alice-secret\nSETUP RPWS\nHISTORY broken\n"
+	    "SIGNON fine alice-secret\nSETUP RPWS");
 	r = take(ALICE);
 	has(r, "> SETUP RPWS\r\n    ERROR: The stored state of game broken "
 	    "cannot be read");

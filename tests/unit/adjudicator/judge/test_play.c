@@ -24,7 +24,7 @@ seven_on_clock(const char *g, const char *words)
 	gm_password(r, gmpw, sizeof(gmpw));
 	free(r);
 	for (i = 0; i < 7; i++)
-		mailf(P[i].addr, "JOIN %s pass%d %s", g, i, P[i].power);
+		mailf(P[i].addr, "JOIN %s password%d %s", g, i, P[i].power);
 	gm(g, "START");
 	for (i = 0; i < 7; i++)
 		free(take(P[i].addr));
@@ -37,7 +37,7 @@ seven_on_clock(const char *g, const char *words)
 static void
 orders(const char *g, int i, const char *text)
 {
-	mailf(P[i].addr, "SIGNON %s pass%d\n%s", g, i, text);
+	mailf(P[i].addr, "SIGNON %s password%d\n%s", g, i, text);
 	free(take(P[i].addr));
 }
 
@@ -125,7 +125,7 @@ START_TEST(a_power_without_orders_holds_and_goes_into_civil_disorder)
 	ck_assert_int_eq(clock_of("dg").phase, c.phase + 1);
 	expect(P[0].addr, "Every order was in", NULL);
 	/* A sign-on ends the disorder, and the GM is told. */
-	mailf(P[4].addr, "SIGNON dg pass4");
+	mailf(P[4].addr, "SIGNON dg password4");
 	expect(P[4].addr, "no longer in civil disorder", NULL);
 	expect(GM, "Italy signed on again", NULL);
 	for (i = 0; i < 7; i++)

@@ -56,8 +56,8 @@ running_game(const char *g)
 	r = take(GM);
 	has(r, "is created");
 	free(r);
-	mailf(ALICE, "JOIN %s alicepw", g);
-	mailf(BOB, "JOIN %s bobpw", g);
+	mailf(ALICE, "JOIN %s alice-secret", g);
+	mailf(BOB, "JOIN %s bob-secret", g);
 	drain();
 }
 
@@ -397,9 +397,9 @@ orders_but_italy_and_black(bool white)
 
 	for (i = 0; i < 7; i++)
 		if (i != 4)
-			say(P[i].addr, "SIGNON dg pass%d\n%s", i, P[i].hold);
+			say(P[i].addr, "SIGNON dg password%d\n%s", i, P[i].hold);
 	if (white)
-		say(ALICE, "SIGNON wk alicepw\nSETUP RPWS");
+		say(ALICE, "SIGNON wk alice-secret\nSETUP RPWS");
 	drain();
 }
 
@@ -454,8 +454,8 @@ START_TEST(complete_orders_are_processed_early_at_the_next_tick)
 {
 	clock_game("g", "move=1h tz=" ZONE);
 	drain();
-	mailf(ALICE, "SIGNON g alicepw\nSETUP RPWS");
-	mailf(BOB, "SIGNON g bobpw\nSETUP RPWS");
+	mailf(ALICE, "SIGNON g alice-secret\nSETUP RPWS");
+	mailf(BOB, "SIGNON g bob-secret\nSETUP RPWS");
 	/* The orders are in, but only the tick processes a game with a clock. */
 	expect_not(ALICE, "Both setups are revealed");
 	ck_assert_int_eq(phase_of("g"), 1);
@@ -481,7 +481,7 @@ START_TEST(late_players_are_reminded_once_and_the_gm_told)
 
 	clock_game("g", "move=1h grace=30m remind=0 tz=" ZONE);
 	gm("g", "APPROVE");
-	mailf(ALICE, "SIGNON g alicepw\nSETUP RPWS");
+	mailf(ALICE, "SIGNON g alice-secret\nSETUP RPWS");
 	drain();
 	c = clock_of("g");
 	F.env.now = c.deadline - 1;
@@ -511,7 +511,7 @@ START_TEST(late_players_are_reminded_once_and_the_gm_told)
 	ck_assert_int_eq(pending(), 0);
 	ck_assert_int_eq(phase_of("g"), 1);
 	ck_assert_int_eq(judge_next_wake(&F.env), 0);
-	mailf(BOB, "SIGNON g bobpw\nSETUP RPWS");
+	mailf(BOB, "SIGNON g bob-secret\nSETUP RPWS");
 	judge_tick(&F.env);
 	ck_assert_int_eq(phase_of("g"), 2);
 	expect(ALICE, "Both setups are revealed", NULL);
@@ -532,7 +532,7 @@ START_TEST(with_approve_auto_a_silent_gm_never_stalls_the_game)
 	create("CREATE au standard move=1h grace=30m approve=auto remind=0 "
 	    "tz=" ZONE, pw, sizeof(pw));
 	for (i = 0; i < 7; i++)
-		say(P[i].addr, "JOIN au pass%d %s", i, P[i].power);
+		say(P[i].addr, "JOIN au password%d %s", i, P[i].power);
 	say(GM, "SIGNON au %s\nSTART", pw);
 	c = clock_of("au");
 	ck_assert(c.proposed != 0);
@@ -544,7 +544,7 @@ START_TEST(with_approve_auto_a_silent_gm_never_stalls_the_game)
 	expect_not(GM, "Send APPROVE to confirm it");
 	for (i = 0; i < 7; i++)
 		if (i != 4)
-			say(P[i].addr, "SIGNON au pass%d\n%s", i, P[i].hold);
+			say(P[i].addr, "SIGNON au password%d\n%s", i, P[i].hold);
 	drain();
 	F.env.now = c.deadline;
 	judge_tick(&F.env);
@@ -611,7 +611,7 @@ START_TEST(powers_not_complete_are_reminded_before_the_deadline)
 
 	clock_game("g", "move=2d grace=1h remind=12h tz=" ZONE);
 	gm("g", "APPROVE");
-	mailf(ALICE, "SIGNON g alicepw\nSETUP RPWS");
+	mailf(ALICE, "SIGNON g alice-secret\nSETUP RPWS");
 	drain();
 	c = clock_of("g");
 	at = c.deadline - 12 * 3600;
@@ -650,11 +650,11 @@ START_TEST(no_notice_is_lost_or_doubled_by_a_fault_at_any_step)
 	F.env.downtime_slack = 7 * 86400;	/* the heartbeat, kept */
 	create("CREATE dg standard move=1h grace=30m cd", dgpw, sizeof(dgpw));
 	for (i = 0; i < 7; i++)
-		say(P[i].addr, "JOIN dg pass%d %s", i, P[i].power);
+		say(P[i].addr, "JOIN dg password%d %s", i, P[i].power);
 	say(GM, "SIGNON dg %s\nSTART", dgpw);
 	create("CREATE wk weekeewachee move=1h grace=30m", wkpw, sizeof(wkpw));
-	mail(ALICE, "JOIN wk alicepw");
-	mail(BOB, "JOIN wk bobpw");
+	mail(ALICE, "JOIN wk alice-secret");
+	mail(BOB, "JOIN wk bob-secret");
 	drain();
 
 	/* Both proposals pass unapproved: the GM is told, once a game. */
@@ -680,7 +680,7 @@ START_TEST(no_notice_is_lost_or_doubled_by_a_fault_at_any_step)
 
 	/* Every awaited order is in: both are processed early. */
 	orders_but_italy_and_black(false);
-	mail(BOB, "SIGNON wk bobpw\nSETUP RPWS");
+	mail(BOB, "SIGNON wk bob-secret\nSETUP RPWS");
 	drain();
 	F.env.now += 60;
 	tick_under_faults("early", 8 + 3);

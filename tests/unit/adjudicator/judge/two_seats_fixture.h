@@ -18,14 +18,14 @@ two_players(const char *g, bool blind)
 	    blind ? " blind" : "");
 	mail("gm@example.test", cmd);
 	free(take("gm@example.test"));
-	snprintf(cmd, sizeof(cmd), "JOIN %s alicepw", g);
+	snprintf(cmd, sizeof(cmd), "JOIN %s alice-secret", g);
 	mail("alice@example.test", cmd);
 	r = take("alice@example.test");
 	ck_assert_ptr_nonnull(strstr(r, "You joined game"));
 	ck_assert_ptr_nonnull(strstr(r, "> JOIN "));
-	ck_assert_ptr_null(strstr(r, "alicepw"));	/* never echoed */
+	ck_assert_ptr_null(strstr(r, "alice-secret"));	/* never echoed */
 	free(r);
-	snprintf(cmd, sizeof(cmd), "JOIN %s bobpw de", g);
+	snprintf(cmd, sizeof(cmd), "JOIN %s bob-secret de", g);
 	mail("bob@example.test", cmd);
 }
 
@@ -37,7 +37,7 @@ play(const char *game, bool white, const char *order)
 	char		 text[128];
 
 	snprintf(text, sizeof(text), "SIGNON %s %s\n%s", game,
-	    white ? "alicepw" : "bobpw", order);
+	    white ? "alice-secret" : "bob-secret", order);
 	mail(addr, text);
 	return take(addr);
 }
@@ -54,9 +54,9 @@ game(const char *g, const char *opts)
 	hasnt(r, "ERROR");
 	gm_password(r, gmpw, sizeof(gmpw));
 	free(r);
-	snprintf(cmd, sizeof(cmd), "JOIN %s alicepw", g);
+	snprintf(cmd, sizeof(cmd), "JOIN %s alice-secret", g);
 	mail(ALICE, cmd);
-	snprintf(cmd, sizeof(cmd), "JOIN %s bobpw", g);
+	snprintf(cmd, sizeof(cmd), "JOIN %s bob-secret", g);
 	mail(BOB, cmd);
 	drain();
 }
