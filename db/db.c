@@ -265,6 +265,30 @@ db_person_lang(struct db *db, const char *addr, char *lang, size_t len)
 }
 
 int
+db_address_known(struct db *db, const char *addr)
+{
+	sqlite3_stmt	*st;
+	int		 rc, known = 0;
+
+	st = db_stmt(db, DBS_ADDRESS_KNOWN, "SELECT EXISTS(SELECT 1 FROM "
+	    "players WHERE address = ?1 AND status = 'active') OR "
+	    "EXISTS(SELECT 1 FROM games WHERE gm_address = ?1) OR "
+	    "EXISTS(SELECT 1 FROM people WHERE address = ?1)");
+	if (st == NULL)
+		return DB_ERR;
+	sqlite3_bind_text(st, 1, addr, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		known = sqlite3_column_int(st, 0);
+	else
+		(void)db_fail(db, "address known");
+	sqlite3_reset(st);
+	if (rc != SQLITE_ROW)
+		return DB_ERR;
+	return known ? DB_OK : DB_NONE;
+}
+
+int
 db_person_set_lang(struct db *db, const char *addr, const char *lang,
     time_t now)
 {

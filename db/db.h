@@ -49,6 +49,11 @@ bool	db_fault_transient(const struct db *);
 
 /* people: a language per address. */
 int	db_person_lang(struct db *, const char *addr, char *lang, size_t);
+/*
+ * Whether addr is one the judge knows: an active player's, a GM's, or one
+ * that chose a language. DB_OK, DB_NONE or DB_ERR.
+ */
+int	db_address_known(struct db *, const char *addr);
 int	db_person_set_lang(struct db *, const char *addr, const char *lang,
 	    time_t now);
 

@@ -230,7 +230,12 @@ judge_cmd_list(struct judge_session *s, const struct judge_line *l)
 	}
 }
 
-/* SET LANGUAGE en|de (SET SPRACHE de) */
+/*
+ * SET LANGUAGE en|de (SET SPRACHE de). Kept for the sender's address only
+ * after a sign-on (issue 13): a forged From must not change what language
+ * a player's mail comes in. Before one, it is this reply's language only,
+ * so a newcomer still reads HELP in German.
+ */
 void
 judge_cmd_set_language(struct judge_session *s, const struct judge_line *l)
 {
@@ -238,6 +243,11 @@ judge_cmd_set_language(struct judge_session *s, const struct judge_line *l)
 
 	if (strcasecmp(lang, "en") != 0 && strcasecmp(lang, "de") != 0) {
 		judge_err(s, "judge.err.bad_language", 1, lang);
+		return;
+	}
+	if (!s->who.on) {
+		s->cat = judge_catalog(s->env, lang);
+		judge_ok(s, "judge.language_this_mail", 0);
 		return;
 	}
 	if (db_person_set_lang(s->env->db, s->msg->reply_to,

@@ -48,6 +48,7 @@
 #include "adjudicator/judge/queue.h"
 #include "adjudicator/judge/report.h"
 #include "adjudicator/judge/session.h"
+#include "common/log.h"
 
 #define JUDGE_MAX_LINES	400	/* lines of one mail looked at */
 #define JUDGE_REPLY_MAX	(64 * 1024)	/* answers to a mail's lines, bytes */
@@ -554,11 +555,56 @@ judge_reply_report(struct judge_session *s)
 	s->who.ops->free(st);
 }
 
+/*
+ * Whether the reply to this mail may go (issue 13): one correspondent gets
+ * at most JUDGE_LIMIT_REPLY answers an hour, so neither a loop nor a
+ * forged sender makes the judge flood an address. The mail itself is
+ * handled all the same. The last answer of the hour says so (*until set).
+ */
+static bool
+judge_reply_allowed(struct judge_session *s, time_t *until)
+{
+	int	 n;
+
+	*until = 0;
+	if (judge_limit_full(s, JUDGE_LIMIT_REPLY, s->msg->reply_to, until)) {
+		log_info("judge: reply to a correspondent over the hourly "
+		    "limit not sent");
+		return false;
+	}
+	if (s->failed || (n = judge_limit_add(s, JUDGE_LIMIT_REPLY,
+	    s->msg->reply_to)) < 0)
+		return false;
+	if (n < judge_limit_max(JUDGE_LIMIT_REPLY) ||
+	    !judge_limit_full(s, JUDGE_LIMIT_REPLY, s->msg->reply_to, until))
+		*until = 0;
+	return !s->failed;
+}
+
+/* The notice at the end of the last answer of the hour. */
+static void
+judge_reply_last(struct judge_session *s, time_t until, struct buf *body)
+{
+	struct game_msg	 m;
+
+	memset(&m, 0, sizeof(m));
+	strlcpy_(m.key, "judge.reply.limit", sizeof(m.key));
+	snprintf(m.args[0], sizeof(m.args[0]), "%d",
+	    judge_limit_max(JUDGE_LIMIT_REPLY));
+	judge_note_time(&m, 1, until);
+	buf_putc(body, '\n');
+	judge_note_render(s->cat, "UTC", &m, body);
+	buf_putc(body, '\n');
+}
+
 static void
 judge_reply(struct judge_session *s)
 {
 	struct buf	 subj, body;
+	time_t		 until;
 
+	if (!judge_reply_allowed(s, &until))
+		return;
 	buf_init(&subj);
 	buf_init(&body);
 	if (s->msg->subject && *s->msg->subject) {
@@ -583,6 +629,8 @@ judge_reply(struct judge_session *s)
 	    s->lines.ignored ? "judge.reply.fine_ignored" : "judge.reply.fine",
 	    0);
 	buf_putc(&body, '\n');
+	if (until != 0)
+		judge_reply_last(s, until, &body);
 	judge_queue_picture(s, s->msg->reply_to, subj.data, body.data, true,
 	    s->who.on ? s->who.game.id : 0, &s->own.picture,
 	    s->own.picture_name);
@@ -707,6 +755,33 @@ judge_loop(const struct judge_env *env, const struct message *m)
 	return NULL;
 }
 
+/*
+ * The address the judge answers and takes for the sender (issue 13):
+ * Reply-To only when the judge knows it already (a player's, a GM's, one
+ * that chose a language), else From. A stranger's Reply-To could aim the
+ * judge's answers at anyone; a player who writes from his office with
+ * Reply-To his address of record is still himself. out is m with that
+ * address as reply_to (it shares m's strings). DB_OK or DB_ERR.
+ */
+static int
+judge_correspondent(const struct judge_env *env, const struct message *m,
+    struct message *out)
+{
+	*out = *m;
+	if (m->reply_to == NULL || m->from == NULL ||
+	    strcasecmp(m->reply_to, m->from) == 0)
+		return DB_OK;
+	switch (db_address_known(env->db, m->reply_to)) {
+	case DB_OK:
+		return DB_OK;
+	case DB_NONE:
+		out->reply_to = m->from;
+		return DB_OK;
+	default:
+		return DB_ERR;
+	}
+}
+
 /* The lines of a human's mail, the end-of-mail hooks and the reply. */
 static void
 judge_mail_body(struct judge_mail *mail)
@@ -726,10 +801,11 @@ judge_mail_body(struct judge_mail *mail)
 }
 
 enum judge_result
-judge_handle_message(const struct judge_env *env, const struct message *m,
+judge_handle_message(const struct judge_env *env, const struct message *sent,
     uint32_t uidvalidity, uint32_t uid, char *why, size_t whylen)
 {
 	struct judge_mail	*mail;
+	struct message		 mm, *m = &mm;
 	struct db_inbox		 in;
 	enum judge_result	 rc;
 	const char		*loop = NULL;
@@ -739,8 +815,8 @@ judge_handle_message(const struct judge_env *env, const struct message *m,
 		snprintf(why, whylen, "cannot begin a transaction");
 		return JUDGE_TEMPFAIL;
 	}
-	known = db_inbox_known(env->db, uidvalidity, uid, m->message_id);
-	if (known == DB_ERR) {
+	known = db_inbox_known(env->db, uidvalidity, uid, sent->message_id);
+	if (known == DB_ERR || judge_correspondent(env, sent, m) != DB_OK) {
 		db_rollback(env->db);
 		snprintf(why, whylen, "inbox lookup failed");
 		return JUDGE_TEMPFAIL;
@@ -772,15 +848,23 @@ judge_handle_message(const struct judge_env *env, const struct message *m,
 }
 
 enum judge_result
-judge_quarantine(const struct judge_env *env, const struct message *m,
+judge_quarantine(const struct judge_env *env, const struct message *sent,
     uint32_t uidvalidity, uint32_t uid, const char *reason)
 {
 	struct judge_session	 s;
+	struct message		 mm, *m = NULL;
 	struct db_inbox		 in;
 	char			 why[128];
 
 	if (db_begin(env->db) != DB_OK)
 		return JUDGE_TEMPFAIL;
+	if (sent != NULL) {
+		if (judge_correspondent(env, sent, &mm) != DB_OK) {
+			db_rollback(env->db);
+			return JUDGE_TEMPFAIL;
+		}
+		m = &mm;
+	}
 	judge_session_begin(&s, env, m);
 	judge_inbox_row(&in, m, uidvalidity, uid, "quarantined");
 	in.note = reason;

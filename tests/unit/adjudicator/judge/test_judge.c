@@ -321,6 +321,88 @@ START_TEST(create_and_join_are_limited_per_hour)
 }
 END_TEST
 
+/* A mail from from with Reply-To reply_to; returns the judge's result. */
+static enum judge_result
+mail_reply_to(const char *from, const char *reply_to, const char *text,
+    int uid)
+{
+	struct message	 m;
+	char		 why[128], id[32];
+
+	memset(&m, 0, sizeof(m));
+	snprintf(id, sizeof(id), "rt%d@elsewhere.test", uid);
+	m.from = (char *)from;
+	m.reply_to = (char *)reply_to;
+	m.from_name = "";
+	m.subject = "orders";
+	m.message_id = id;
+	m.text = (char *)text;
+	m.text_len = strlen(text);
+	m.has_text = true;
+	F.env.now++;
+	return judge_handle_message(&F.env, &m, 9, (uint32_t)uid, why,
+	    sizeof(why));
+}
+
+/*
+ * Replies cannot be aimed (issue 13): a stranger's Reply-To is not
+ * followed, the answer goes to From; a Reply-To the judge knows (a
+ * player's address of record) is followed, and speaks for that player.
+ */
+START_TEST(a_strangers_reply_to_is_not_followed)
+{
+	char	*r;
+
+	ck_assert_int_eq(mail_reply_to("attacker@example.test",
+	    "victim@example.test", "HELP", 201), JUDGE_HANDLED);
+	ck_assert_int_eq(mails_to("victim@example.test"), 0);
+	ck_assert_int_eq(mails_to("attacker@example.test"), 1);
+	/* Alice plays; from her office she asks for answers at home. */
+	mail(GM, "CREATE rt weekeewachee");
+	mail(ALICE, "JOIN rt alice-secret");
+	drain();
+	ck_assert_int_eq(mail_reply_to("alice@office.test", ALICE,
+	    "SIGNON rt alice-secret", 202), JUDGE_HANDLED);
+	ck_assert_int_eq(mails_to("alice@office.test"), 0);
+	r = take(ALICE);
+	has(r, "Signed on to game rt");
+	free(r);
+}
+END_TEST
+
+/*
+ * One address gets at most 40 answers an hour, the last saying so; its
+ * mails are still handled; an hour later it is answered again.
+ */
+START_TEST(answers_to_one_address_are_limited_per_hour)
+{
+	char	*r;
+	int	 i;
+
+	mail(GM, "CREATE lim weekeewachee");
+	drain();
+	for (i = 0; i < 40; i++)
+		mail(CAROL, "LIST lim");
+	r = take(CAROL);
+	ck_assert_int_eq(occurrences(r, "Message-ID:"), 40);
+	ck_assert_int_eq(occurrences(r, "This is the 40th answer to your "
+	    "address within an hour"), 1);
+	free(r);
+	/* The 41st: handled (she joins), not answered; others are. */
+	mail(CAROL, "JOIN lim carol-secret");
+	ck_assert_int_eq(mails_to(CAROL), 0);
+	mail(DAVE, "JOIN lim dave-secret");
+	r = take(DAVE);
+	has(r, "You joined game lim");
+	has(r, "play Black");		/* Carol took White */
+	free(r);
+	drain();
+	F.env.now += 3600;
+	mail(CAROL, "LIST lim");
+	ck_assert_int_eq(mails_to(CAROL), 1);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -337,6 +419,8 @@ test_suite(void)
 	tcase_add_test(tc, loops_with_the_judge_are_never_answered);
 	tcase_add_test(tc, a_mail_of_many_costly_lines_is_bounded);
 	tcase_add_test(tc, create_and_join_are_limited_per_hour);
+	tcase_add_test(tc, a_strangers_reply_to_is_not_followed);
+	tcase_add_test(tc, answers_to_one_address_are_limited_per_hour);
 	tcase_add_test(tc, a_mail_without_text_gets_a_polite_reply);
 	tcase_add_test(tc, replies_without_a_report_have_no_attachment);
 	tcase_add_test(tc,
