@@ -4,12 +4,14 @@
  */
 #include <getopt.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "adjudicator/diplomacy/cli.h"
 #include "adjudicator/referee/referee.h"
 #include "adjudicator/serve/daemon.h"
+#include "adjudicator/serve/quarantine.h"
 #include "common/log.h"
 
 #define EX_USAGE	64
@@ -42,6 +44,22 @@ static const struct main_cmd main_cmds[] = {
 	  "heartbeat: after a silence longer than twice poll_interval plus two\n"
 	  "minutes, deadlines that passed meanwhile move on by the time lost.\n"
 	  "Exit status 0, or 78 bad config.\n" },
+	{ "quarantine", "pbemd quarantine -c FILE list|show ID|retry ID",
+	  "The mails set aside after failing max_failures times (their senders\n"
+	  "were told that a human will look at them), kept with their text:\n"
+	  "  list      the mails held, newest first: id, time received (UTC),\n"
+	  "            sender, Message-ID and reason, one a line, tab-separated\n"
+	  "  show ID   one of them: where and when it came, the reason, failed\n"
+	  "            retries, then the mail as it came (control characters\n"
+	  "            shown as \\xNN on a terminal, as they are into a file)\n"
+	  "  retry ID  handles the mail now as deliver would, the quarantine\n"
+	  "            lifted: it is answered as if it came now, not as a\n"
+	  "            duplicate, and its failure count starts anew. If it fails\n"
+	  "            again it stays held and its sender is told nothing more.\n"
+	  "            Its replies wait in the outbox for serve or the next tick.\n"
+	  "Safe while serve runs. Exit status 0, 64 usage, 65 the mail failed\n"
+	  "again (retry), 66 no such mail held, 75 the store is busy or failing\n"
+	  "(try again), 78 bad config.\n" },
 	{ "adjudicate", "pbemd adjudicate [--no-retreat] [--start=1898] [FILE|-]",
 	  "Adjudicates one Diplomacy case written in the DATC record format\n"
 	  "(PHASE blocks with UNIT, OWNS and ORDER lines) and prints the results\n"
@@ -175,6 +193,68 @@ main_mail_cmd(const char *name, int argc, char **argv)
 	return daemon_deliver(config);
 }
 
+/* The ID of show and retry: a positive decimal number, or -1. */
+static int64_t
+main_id(const char *s)
+{
+	int64_t	 id = 0;
+
+	if (*s == '\0' || strlen(s) > 18)
+		return -1;
+	for (; *s != '\0'; s++) {
+		if (*s < '0' || *s > '9')
+			return -1;
+		id = id * 10 + (*s - '0');
+	}
+	return id > 0 ? id : -1;
+}
+
+/* quarantine -c FILE list|show ID|retry ID */
+static int
+main_quarantine(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "config", required_argument, NULL, 'c' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	enum quarantine_verb	 verb;
+	const char		*config = NULL, *usage;
+	int64_t			 id = 0;
+	int			 ch, words;
+
+	usage = main_find("quarantine")->usage;
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "c:h", opts, NULL)) != -1) {
+		if (ch == 'c')
+			config = optarg;
+		else if (ch == 'h')
+			return main_help("quarantine");
+		else
+			goto usage;
+	}
+	words = argc - optind;
+	if (config == NULL || words < 1)
+		goto usage;
+	if (strcmp(argv[optind], "list") == 0 && words == 1)
+		verb = QUARANTINE_LIST;
+	else if (strcmp(argv[optind], "show") == 0 && words == 2)
+		verb = QUARANTINE_SHOW;
+	else if (strcmp(argv[optind], "retry") == 0 && words == 2)
+		verb = QUARANTINE_RETRY;
+	else
+		goto usage;
+	if (verb != QUARANTINE_LIST && (id = main_id(argv[optind + 1])) < 0) {
+		fprintf(stderr, "pbemd: quarantine: %s is no mail's ID (a "
+		    "number from list)\n", argv[optind + 1]);
+		return EX_USAGE;
+	}
+	return quarantine_main(config, verb, id);
+usage:
+	fprintf(stderr, "usage: %s\n", usage);
+	return EX_USAGE;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -193,6 +273,8 @@ main(int argc, char **argv)
 	if (strcmp(cmd, "serve") == 0 || strcmp(cmd, "deliver") == 0 ||
 	    strcmp(cmd, "tick") == 0)
 		return main_mail_cmd(cmd, argc - 1, argv + 1);
+	if (strcmp(cmd, "quarantine") == 0)
+		return main_quarantine(argc - 1, argv + 1);
 	if (strcmp(cmd, "adjudicate") == 0)
 		return dip_cli_main(argc - 1, argv + 1);
 	if (strcmp(cmd, "referee") == 0)

@@ -1,6 +1,6 @@
 /*
  * db.h - the typed store over SQLite: games, players, phases, orders, the
- * inbox and the outbox.
+ * inbox, the quarantine and the outbox.
  *
  * Functions return DB_OK, DB_NONE (nothing found) or DB_ERR (logged here,
  * with the component "db:"). The caller owns transactions: db_begin() ..
@@ -244,6 +244,13 @@ int	db_inbox_known(struct db *, uint32_t uidvalidity, uint32_t uid,
 	    const char *message_id);
 int	db_inbox_insert(struct db *, const struct db_inbox *, time_t now,
 	    int64_t *id);
+/*
+ * A quarantined mail's row gets the outcome of its handling after all (a
+ * released quarantine): note (not NULL) is added to the reason it holds.
+ * DB_NONE when row id is not of outcome 'quarantined'.
+ */
+int	db_inbox_settle(struct db *, int64_t id, const char *outcome,
+	    const char *note);
 /* Counts one more failure of a mail in its own transaction; _unbump takes
  * one back (an attempt that failed for the store's sake, not the mail's). */
 int	db_failure_unbump(struct db *, const char *key);
@@ -272,6 +279,51 @@ int	db_outbox_failed(struct db *, int64_t id, time_t now, const char *err);
 /* Earliest next_try of an unsent row; DB_NONE when none is waiting. */
 int	db_outbox_next(struct db *, time_t *when);
 int	db_outbox_pending(struct db *, int *n);
+
+/*
+ * the quarantine (quarantine.c): a mail that failed too often, kept whole
+ * for the operator beside its inbox row of outcome 'quarantined'.
+ */
+struct db_quarantine {
+	int64_t		 id;
+	int64_t		 inbox_id;
+	uint32_t	 uidvalidity;	/* 0 with uid 0: not from IMAP */
+	uint32_t	 uid;
+	char		*message_id;	/* owned; NULL when the mail had none */
+	char		*sender;	/* owned; NULL when it had none */
+	char		*reason;	/* owned: the inbox's note; may be NULL */
+	time_t		 received;
+	size_t		 size;		/* bytes of the mail as it came */
+	char		*raw;		/* owned, NUL-ended; NULL in _held */
+	size_t		 len;		/* bytes kept in raw: < size when cut */
+	time_t		 released;	/* 0 while held */
+	int		 retries;	/* retries that failed */
+	time_t		 last_retry;	/* 0: none */
+	char		*last_error;	/* owned; NULL: none */
+};
+
+/* Keeps len of the size bytes of the mail of inbox row inbox_id. */
+int	db_quarantine_add(struct db *, int64_t inbox_id, const char *raw,
+	    size_t len, size_t size, time_t now);
+/* One quarantined mail, held or released, with its text; DB_NONE: no id. */
+int	db_quarantine_get(struct db *, int64_t id, struct db_quarantine *out);
+/*
+ * The mails held, newest first, each handed to cb without its text (raw
+ * NULL; the row is borrowed for the call); a cb that returns non-zero
+ * stops the walk.
+ */
+int	db_quarantine_held(struct db *,
+	    int (*cb)(void *, const struct db_quarantine *), void *arg);
+/*
+ * Lifts the quarantine of a held mail (released = now) and says its inbox
+ * row; DB_NONE when id is unknown or released already.
+ */
+int	db_quarantine_release(struct db *, int64_t id, time_t now,
+	    int64_t *inbox_id);
+/* A retry that failed: counted with its error; the mail stays held. */
+int	db_quarantine_failed(struct db *, int64_t id, const char *err,
+	    time_t now);
+void	db_quarantine_clear(struct db_quarantine *);	/* frees the strings */
 
 /* the phase clock (clock.c): see db/schema.sql, migration 2 */
 #define DB_TZ_MAX	64

@@ -73,6 +73,25 @@ db_inbox_insert(struct db *db, const struct db_inbox *in, time_t now,
 }
 
 int
+db_inbox_settle(struct db *db, int64_t id, const char *outcome,
+    const char *note)
+{
+	sqlite3_stmt	*st;
+
+	st = db_stmt(db, DBS_INBOX_SETTLE, "UPDATE inbox SET outcome = ?, "
+	    "note = coalesce(note || '; ', '') || ? WHERE id = ? AND "
+	    "outcome = 'quarantined'");
+	if (st == NULL)
+		return DB_ERR;
+	sqlite3_bind_text(st, 1, outcome, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, note, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 3, id);
+	if (db_step_done(db, st, "inbox settle") != DB_OK)
+		return DB_ERR;
+	return sqlite3_changes(db->h) == 1 ? DB_OK : DB_NONE;
+}
+
+int
 db_failure_bump(struct db *db, const char *key, const char *err, time_t now,
     int *count)
 {

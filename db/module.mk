@@ -7,6 +7,7 @@ SRCS += \
 	db/games.c \
 	db/mail.c \
 	db/press.c \
+	db/quarantine.c \
 	db/seats.c
 
 GEN_SRCS := build/gen/schema.c

@@ -254,3 +254,24 @@ CREATE TABLE events (
 );
 CREATE INDEX events_key ON events(kind, key, at);
 CREATE INDEX events_at ON events(at);
+
+-- migration 6
+-- A quarantined mail kept whole for the operator (`pbemd quarantine`): a
+-- mail from `pbemd deliver` exists nowhere else. inbox_id is the mail's row
+-- of outcome 'quarantined' (its sender, Message-ID, time and reason); raw
+-- holds the mail as it came, up to the size serve and deliver take whole
+-- (64 MB), size the mail's bytes: more than raw holds only when a larger
+-- one came by IMAP and was cut. released is when the operator's retry
+-- handled it (the inbox row then says what came of it); a retry that failed
+-- leaves the mail held, counted with its error.
+CREATE TABLE quarantine (
+	id		INTEGER PRIMARY KEY,
+	inbox_id	INTEGER NOT NULL UNIQUE REFERENCES inbox(id),
+	raw		BLOB NOT NULL,
+	size		INTEGER NOT NULL,
+	created		INTEGER NOT NULL,
+	released	INTEGER,
+	retries		INTEGER NOT NULL DEFAULT 0,
+	last_retry	INTEGER,
+	last_error	TEXT
+);

@@ -11,8 +11,10 @@
  * sender signed on to (orders.c). The state a command keeps across the
  * lines of a mail (a PRESS text, a BECOME, the SIGNONs from another
  * address) lives here beside the session, is handed to that command alone,
- * and is finished by the end-of-mail hooks. Layer L4 of the judge:
- * nothing in the judge calls this file.
+ * and is finished by the end-of-mail hooks. A mail that failed too often
+ * is set aside here (judge_quarantine), and released at the operator's
+ * word through the same path, its inbox row settled instead of a new one.
+ * Layer L4 of the judge: nothing in the judge calls this file.
  */
 #include <ctype.h>
 #include <stddef.h>
@@ -800,15 +802,62 @@ judge_mail_body(struct judge_mail *mail)
 		judge_reply(s);
 }
 
+/*
+ * The mail's inbox row with its outcome: a new one, or (a mail released
+ * from quarantine) the row it has, row. *id is the row's.
+ */
+static int
+judge_inbox_put(struct judge_session *s, uint32_t uidvalidity, uint32_t uid,
+    int64_t row, const char *outcome, const char *note, int64_t *id)
+{
+	struct db_inbox	 in;
+
+	if (row != 0) {
+		*id = row;
+		return db_inbox_settle(s->env->db, row, outcome, note);
+	}
+	judge_inbox_row(&in, s->msg, uidvalidity, uid, outcome);
+	in.note = note;
+	return db_inbox_insert(s->env->db, &in, s->env->now, id);
+}
+
+/*
+ * A mail not handled before: a machine's is recorded and not answered, a
+ * human's handled. row: its inbox row when it has one (released from
+ * quarantine), else 0.
+ */
+static enum judge_result
+judge_fresh(struct judge_mail *mail, uint32_t uidvalidity, uint32_t uid,
+    int64_t row, char *why, size_t whylen)
+{
+	struct judge_session	*s = &mail->s;
+	const char		*loop = NULL;
+	int64_t			 id;
+
+	if (s->msg->robot != MESSAGE_HUMAN ||
+	    (loop = judge_loop(s->env, s->msg)) != NULL) {
+		if (judge_inbox_put(s, uidvalidity, uid, row, "robot",
+		    loop != NULL ? loop : "auto-reply or bounce: not answered",
+		    &id) != DB_OK)
+			s->failed = true;
+		return judge_finish(s, JUDGE_IGNORED, why, whylen);
+	}
+	if (judge_inbox_put(s, uidvalidity, uid, row, "handled", row != 0 ?
+	    "released from quarantine" : NULL, &s->inbox_id) != DB_OK)
+		s->failed = true;
+	else
+		judge_mail_body(mail);
+	return judge_finish(s, s->failed ? JUDGE_TEMPFAIL : JUDGE_HANDLED, why,
+	    whylen);
+}
+
 enum judge_result
 judge_handle_message(const struct judge_env *env, const struct message *sent,
     uint32_t uidvalidity, uint32_t uid, char *why, size_t whylen)
 {
 	struct judge_mail	*mail;
 	struct message		 mm, *m = &mm;
-	struct db_inbox		 in;
 	enum judge_result	 rc;
-	const char		*loop = NULL;
 	int			 known;
 
 	if (db_begin(env->db) != DB_OK) {
@@ -825,31 +874,49 @@ judge_handle_message(const struct judge_env *env, const struct message *sent,
 	judge_session_begin(&mail->s, env, m);
 	if (known == DB_OK)
 		rc = judge_duplicate(&mail->s, m, uidvalidity, uid, why, whylen);
-	else if (m->robot != MESSAGE_HUMAN ||
-	    (loop = judge_loop(env, m)) != NULL) {
-		judge_inbox_row(&in, m, uidvalidity, uid, "robot");
-		in.note = loop != NULL ? loop :
-		    "auto-reply or bounce: not answered";
-		if (db_inbox_insert(env->db, &in, env->now, NULL) != DB_OK)
-			mail->s.failed = true;
-		rc = judge_finish(&mail->s, JUDGE_IGNORED, why, whylen);
-	} else {
-		judge_inbox_row(&in, m, uidvalidity, uid, "handled");
-		if (db_inbox_insert(env->db, &in, env->now, &mail->s.inbox_id) !=
-		    DB_OK)
-			mail->s.failed = true;
-		else
-			judge_mail_body(mail);
-		rc = judge_finish(&mail->s, mail->s.failed ? JUDGE_TEMPFAIL :
-		    JUDGE_HANDLED, why, whylen);
+	else
+		rc = judge_fresh(mail, uidvalidity, uid, 0, why, whylen);
+	free(mail);
+	return rc;
+}
+
+enum judge_result
+judge_release(const struct judge_env *env, const struct message *sent,
+    int64_t qid, char *why, size_t whylen)
+{
+	struct judge_mail	*mail;
+	struct message		 mm, *m = &mm;
+	enum judge_result	 rc;
+	int64_t			 row = 0;
+	int			 held;
+
+	if (db_begin(env->db) != DB_OK) {
+		snprintf(why, whylen, "cannot begin a transaction");
+		return JUDGE_TEMPFAIL;
 	}
+	if (judge_correspondent(env, sent, m) != DB_OK) {
+		db_rollback(env->db);
+		snprintf(why, whylen, "store error");
+		return JUDGE_TEMPFAIL;
+	}
+	if ((held = db_quarantine_release(env->db, qid, env->now, &row)) !=
+	    DB_OK) {
+		db_rollback(env->db);
+		snprintf(why, whylen, "%s", held == DB_NONE ?
+		    "not held in quarantine" : "quarantine lookup failed");
+		return held == DB_NONE ? JUDGE_DUPLICATE : JUDGE_TEMPFAIL;
+	}
+	mail = xcalloc(1, sizeof(*mail));
+	judge_session_begin(&mail->s, env, m);
+	rc = judge_fresh(mail, 0, 0, row, why, whylen);
 	free(mail);
 	return rc;
 }
 
 enum judge_result
 judge_quarantine(const struct judge_env *env, const struct message *sent,
-    uint32_t uidvalidity, uint32_t uid, const char *reason)
+    uint32_t uidvalidity, uint32_t uid, const char *reason,
+    const struct judge_raw *raw)
 {
 	struct judge_session	 s;
 	struct message		 mm, *m = NULL;
@@ -868,7 +935,9 @@ judge_quarantine(const struct judge_env *env, const struct message *sent,
 	judge_session_begin(&s, env, m);
 	judge_inbox_row(&in, m, uidvalidity, uid, "quarantined");
 	in.note = reason;
-	if (db_inbox_insert(env->db, &in, env->now, &s.inbox_id) != DB_OK)
+	if (db_inbox_insert(env->db, &in, env->now, &s.inbox_id) != DB_OK ||
+	    db_quarantine_add(env->db, s.inbox_id, raw->text, raw->len,
+	    raw->size, env->now) != DB_OK)
 		s.failed = true;
 	else if (m && m->robot == MESSAGE_HUMAN && m->reply_to &&
 	    judge_loop(env, m) == NULL) {

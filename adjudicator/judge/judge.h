@@ -31,13 +31,33 @@ enum judge_result judge_handle_message(const struct judge_env *,
 		    const struct message *, uint32_t uidvalidity, uint32_t uid,
 		    char *why, size_t whylen);
 
+/* A mail's bytes as they came, kept with its quarantine: len of size. */
+struct judge_raw {
+	const char	*text;		/* borrowed */
+	size_t		 len;		/* bytes kept: < size when cut */
+	size_t		 size;
+};
+
 /*
- * Records a mail that failed too often as quarantined (never retried), and
- * tells the sender politely that a human will look at it.
+ * Records a mail that failed too often as quarantined (never retried by
+ * itself), keeps its bytes for the operator, and tells the sender politely
+ * that a human will look at it. m is NULL for a mail that cannot be read.
  */
 enum judge_result judge_quarantine(const struct judge_env *,
 		    const struct message *, uint32_t uidvalidity, uint32_t uid,
-		    const char *reason);
+		    const char *reason, const struct judge_raw *);
+
+/*
+ * Handles the mail held in quarantine qid, at the operator's word: the
+ * quarantine is lifted in the mail's own transaction, so the mail is
+ * handled as if it came now and its inbox row says so; it is not a
+ * duplicate of itself. JUDGE_DUPLICATE when qid is held no longer (unknown,
+ * or released already): nothing done. On JUDGE_TEMPFAIL the mail stays
+ * held, as it was.
+ */
+enum judge_result judge_release(const struct judge_env *,
+		    const struct message *, int64_t qid, char *why,
+		    size_t whylen);
 
 /*
  * The phase clock at env->now: shifts deadlines that passed while the judge

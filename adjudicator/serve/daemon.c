@@ -29,7 +29,6 @@
 #define DAEMON_CHUNK		64	/* mails fetched and flagged at once */
 #define DAEMON_RECONNECT_BASE	1
 #define DAEMON_RECONNECT_CAP	300
-#define DAEMON_MAIL_MAX		(64 * 1024 * 1024)
 #define DAEMON_READ_CHUNK	(64 * 1024)	/* bytes of stdin read at once */
 
 #define EX_OK		0
@@ -350,7 +349,7 @@ daemon_read_stdin(size_t *len)
 	buf_init(&b);
 	chunk = xmalloc(DAEMON_READ_CHUNK);	/* not on the stack */
 	while ((n = fread(chunk, 1, DAEMON_READ_CHUNK, stdin)) > 0) {
-		if (b.len + n > DAEMON_MAIL_MAX) {
+		if (b.len + n > INTAKE_MAIL_MAX) {
 			buf_free(&b);
 			free(chunk);
 			return NULL;
@@ -395,7 +394,7 @@ daemon_deliver(const char *config_path)
 	}
 	if ((raw = daemon_read_stdin(&len)) == NULL) {
 		log_warnx("deliver: mail larger than %d bytes refused",
-		    DAEMON_MAIL_MAX);
+		    INTAKE_MAIL_MAX);
 		runtime_close(&rt);
 		return EX_DATAERR;
 	}

@@ -5,7 +5,9 @@
  * the mail's own transaction; a count that reaches max_failures means the
  * mail failed (or crashed us) that often, and it is set aside for a human.
  * An attempt that failed for the store's own sake (a full disk, an I/O
- * error, a lock) is taken back: it says nothing about the mail.
+ * error, a lock) is taken back: it says nothing about the mail. A
+ * quarantined mail is kept whole (up to INTAKE_MAIL_MAX) for the operator's
+ * `pbemd quarantine` (quarantine.c).
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -70,14 +72,18 @@ intake_mail(const struct judge_env *env0, const char *raw, size_t len,
 {
 	struct judge_env	 env = *env0;
 	struct message		*m = NULL;
+	struct judge_raw	 text;
 	enum judge_result	 jr;
 	enum intake_result	 rc;
 	char			*key, why[256];
 	int			 tries;
 
+	text.text = raw;
+	text.len = len < INTAKE_MAIL_MAX ? len : INTAKE_MAIL_MAX;
+	text.size = len;
 	if (mime_parse(raw, len, &m, why, sizeof(why)) != 0) {
 		log_warnx("intake uid=%u unreadable: %s", uid, why);
-		judge_quarantine(&env, NULL, uidvalidity, uid, why);
+		judge_quarantine(&env, NULL, uidvalidity, uid, why, &text);
 		return INTAKE_UNREADABLE;
 	}
 	key = intake_key(uidvalidity, uid, m->message_id);
@@ -88,7 +94,7 @@ intake_mail(const struct judge_env *env0, const char *raw, size_t len,
 		    "attempts", uid, m->message_id ? m->message_id : "",
 		    tries - 1);
 		jr = judge_quarantine(&env, m, uidvalidity, uid,
-		    "failed repeatedly");
+		    "failed repeatedly", &text);
 		rc = jr == JUDGE_TEMPFAIL ? INTAKE_RETRY : INTAKE_DONE;
 		goto out;
 	}

@@ -12,6 +12,14 @@
 
 #include "adjudicator/judge/judge.h"
 
+/*
+ * The largest mail taken whole: deliver refuses a larger one (the MTA
+ * bounces it), and the quarantine keeps a mail up to this size, so a
+ * delivered mail is kept whole; only a larger one from IMAP is kept cut
+ * (its real size recorded beside it).
+ */
+#define INTAKE_MAIL_MAX		(64 * 1024 * 1024)
+
 enum intake_result {
 	INTAKE_DONE,		/* recorded: flag it \Seen */
 	INTAKE_RETRY,		/* not recorded: leave it for the next round */

@@ -1,7 +1,8 @@
-# The daemon loop, intake, outbox, config, runtime.
+# The daemon loop, intake, outbox, quarantine, config, runtime.
 SRCS += \
 	adjudicator/serve/config.c \
 	adjudicator/serve/daemon.c \
 	adjudicator/serve/intake.c \
 	adjudicator/serve/outbox.c \
+	adjudicator/serve/quarantine.c \
 	adjudicator/serve/runtime.c

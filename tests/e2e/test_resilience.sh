@@ -5,7 +5,9 @@
 # while a reply is waiting to be sent (the reply must arrive once Exim is
 # back); Dovecot is stopped while a mail is on its way (the daemon must
 # reconnect and answer it). Then `pbemd deliver` handles a mail from
-# standard input, refuses to handle it twice, and exits with sysexits codes.
+# standard input, refuses to handle it twice, and exits with sysexits codes;
+# a delivered mail that keeps failing is quarantined, and `pbemd quarantine`
+# lists it, shows it and retries it.
 # Prints "N passed, M failed".
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -92,6 +94,51 @@ sleep 1
 check "the same mail is not answered twice" test "$(count carol)" = 1
 printf 'Subject: no sender\r\n\r\nLIST\r\n' | "$PBEMD" deliver -c "$DIR/pbemd.ini" 2>>"$DIR/deliver.log"
 check "deliver exits 65 for a mail without a sender" test $? = 65
+check "the mail without a sender is kept for the operator" \
+	grep -q $'\t-\t-\tno sender address' <("$PBEMD" quarantine -c "$DIR/pbemd.ini" list)
+
+# quarantine: a delivered mail that keeps failing (here a trigger refuses
+# the game it creates, as a bug would) is set aside with its text, and the
+# MTA's copies are answered "done"; once the fault is gone, the operator's
+# retry handles it: the real reply, not a duplicate's silence.
+q() { "$PBEMD" quarantine -c "$DIR/pbemd.ini" "$@" 2>>"$DIR/deliver.log"; }
+sent_to() { sqlite3 "$DIR/pbemd.db" "SELECT count(*) FROM outbox WHERE rcpt = '$1@$MAILSTACK_DOMAIN'"; }
+sqlite3 "$DIR/pbemd.db" "CREATE TRIGGER poison BEFORE INSERT ON games WHEN NEW.name = 'poison'
+	BEGIN SELECT RAISE(ABORT, 'poisoned'); END"
+qmail=$DIR/poison.eml
+printf 'From: dave <dave@%s>\r\nTo: judge@%s\r\nSubject: poison\r\nMessage-ID: <poison.%s@%s>\r\n\r\nCREATE poison weekeewachee\r\n' \
+	"$MAILSTACK_DOMAIN" "$MAILSTACK_DOMAIN" "$$" "$MAILSTACK_DOMAIN" >"$qmail"
+codes=
+for _ in 1 2 3 4 5; do
+	"$PBEMD" deliver -c "$DIR/pbemd.ini" <"$qmail" 2>>"$DIR/deliver.log"
+	codes+="$? "
+done
+check "deliver: 75 while the mail fails, then 0 once it is set aside" test "$codes" = "75 75 75 0 0 "
+check "its sender is told once that it was set aside" wait_count dave 1 30
+check "with the polite notice" grep -q "set aside" <(fetch dave 1)
+qid=$(q list | awk -F'\t' -v id="<poison.$$@$MAILSTACK_DOMAIN>" '$4 == id && $3 == "dave@'"$MAILSTACK_DOMAIN"'" { print $1 }')
+check "quarantine list shows it with its sender and Message-ID" test -n "$qid"
+check "quarantine show ends with the mail as it came" \
+	cmp -s <(q show "$qid" | tail -c "$(wc -c <"$qmail")") "$qmail"
+q retry "$qid" >"$DIR/retry1.out"
+rc=$?
+check "a retry that fails again exits 65 and keeps the mail" \
+	test $rc = 65 -a -n "$(q list | awk -F'\t' -v id="$qid" '$1 == id')"
+check "... and tells the sender nothing more" test "$(sent_to dave)" = 1
+sqlite3 "$DIR/pbemd.db" "DROP TRIGGER poison"
+q retry "$qid" >"$DIR/retry2.out"
+check "quarantine retry exits 0 once the fault is gone" test $? = 0
+check "and says it was handled" grep -q "handled" "$DIR/retry2.out"
+"$PBEMD" tick -c "$DIR/pbemd.ini" 2>>"$DIR/deliver.log"
+check "its real reply reaches the sender" wait_count dave 2 30
+check "the game was created" grep -q "Game poison (weekeewachee) is created" <(fetch dave 2)
+"$PBEMD" deliver -c "$DIR/pbemd.ini" <"$qmail" 2>>"$DIR/deliver.log"
+check "a later copy from the MTA is a duplicate: exit 0" test $? = 0
+check "... and not answered" test "$(sent_to dave)" = 2
+check "the list no longer holds it" test -z "$(q list | awk -F'\t' -v id="$qid" '$1 == id')"
+q retry "$qid"
+check "a second retry of it is refused with 66" test $? = 66
+
 printf '[judge]\nnonsense = 1\n' >"$DIR/bad.ini"
 "$PBEMD" deliver -c "$DIR/bad.ini" </dev/null 2>>"$DIR/deliver.log"
 check "deliver exits 78 for a bad configuration" test $? = 78

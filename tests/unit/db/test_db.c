@@ -159,7 +159,8 @@ START_TEST(a_new_file_is_migrated_to_the_latest_version)
 	/* Every table of the schema is there. */
 	ck_assert_int_eq(raw_int("SELECT count(*) FROM sqlite_master WHERE "
 	    "type = 'table' AND name IN ('people', 'games', 'players', "
-	    "'phases', 'orders', 'inbox', 'failures', 'outbox')"), 8);
+	    "'phases', 'orders', 'inbox', 'failures', 'outbox', 'quarantine')"),
+	    9);
 }
 END_TEST
 
