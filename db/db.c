@@ -120,6 +120,18 @@ db_migrate_one(struct db *db, int n, const char *sql, size_t len)
 	return rc;
 }
 
+/* The next marker at the start of a line from p on, or NULL. */
+static const char *
+db_migrate_mark(const char *p, const char *mark)
+{
+	while ((p = strstr(p, mark)) != NULL) {
+		if (p == db_schema_sql || p[-1] == '\n')
+			return p;
+		p += strlen(mark);
+	}
+	return NULL;
+}
+
 static int
 db_migrate(struct db *db, char *why, size_t whylen)
 {
@@ -131,12 +143,19 @@ db_migrate(struct db *db, char *why, size_t whylen)
 		snprintf(why, whylen, "cannot read the schema version");
 		return DB_ERR;
 	}
-	p = strstr(db_schema_sql, mark);
+	p = db_migrate_mark(db_schema_sql, mark);
 	while (p != NULL) {
 		n = atoi(p + strlen(mark));
+		/* A comment line that begins like a marker would split a
+		 * block in two: the numbers must rise. */
+		if (n <= last) {
+			snprintf(why, whylen, "schema: migration %d after %d",
+			    n, last);
+			return DB_ERR;
+		}
 		body = strchr(p, '\n');
 		body = body ? body + 1 : p + strlen(p);
-		next = strstr(body, mark);
+		next = db_migrate_mark(body, mark);
 		if (n > have && db_migrate_one(db, n, body,
 		    next ? (size_t)(next - body) : strlen(body)) != DB_OK) {
 			snprintf(why, whylen, "migration %d failed", n);

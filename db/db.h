@@ -278,6 +278,23 @@ int	db_outbox_retry(struct db *, int64_t id, int attempts, time_t next,
 int	db_outbox_failed(struct db *, int64_t id, time_t now, const char *err);
 /* Earliest next_try of an unsent row; DB_NONE when none is waiting. */
 int	db_outbox_next(struct db *, time_t *when);
+
+/* A mail of a game refused for good by the SMTP server (undelivered.c). */
+struct db_refused {
+	int64_t		 id;
+	char		 game[DB_NAME_MAX];	/* "" when of no game */
+	char		 rcpt[DB_ADDR_MAX];
+	time_t		 failed;
+	char		 why[256];		/* the server's answer, cut */
+};
+
+/*
+ * Refused rows nobody was told of yet (untold: told IS NULL), or the last
+ * ones of game game_id (untold false), newest last; at most max in out.
+ */
+int	db_outbox_refused(struct db *, bool untold, int64_t game_id,
+	    struct db_refused *out, int max, int *n);
+int	db_outbox_told(struct db *, int64_t id, time_t now);
 int	db_outbox_pending(struct db *, int *n);
 
 /*

@@ -270,6 +270,70 @@ db_outbox_failed(struct db *db, int64_t id, time_t now, const char *err)
 }
 
 int
+db_outbox_refused(struct db *db, bool untold, int64_t game_id,
+    struct db_refused *out, int max, int *n)
+{
+	sqlite3_stmt	*st;
+	const char	*why;
+	int		 rc;
+
+	*n = 0;
+	st = untold ? db_stmt(db, DBS_OUTBOX_UNTOLD, "SELECT o.id, "
+	    "coalesce(g.name, ''), o.rcpt, o.failed, coalesce(o.last_error, "
+	    "'') FROM outbox o LEFT JOIN games g ON g.id = o.game_id WHERE "
+	    "o.failed IS NOT NULL AND o.told IS NULL ORDER BY o.id LIMIT ?") :
+	    db_stmt(db, DBS_OUTBOX_REFUSED, "SELECT * FROM (SELECT o.id, "
+	    "g.name, o.rcpt, o.failed, coalesce(o.last_error, '') FROM outbox o "
+	    "JOIN games g ON g.id = o.game_id WHERE o.failed IS NOT NULL AND "
+	    "o.game_id = ? ORDER BY o.id DESC LIMIT ?) ORDER BY 1");
+	if (st == NULL)
+		return DB_ERR;
+	if (untold)
+		sqlite3_bind_int(st, 1, max);
+	else {
+		sqlite3_bind_int64(st, 1, game_id);
+		sqlite3_bind_int(st, 2, max);
+	}
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max) {
+		struct db_refused *r = &out[*n];
+
+		memset(r, 0, sizeof(*r));
+		r->id = sqlite3_column_int64(st, 0);
+		if (db_col_text(st, 1, r->game, sizeof(r->game)) != DB_OK ||
+		    db_col_text(st, 2, r->rcpt, sizeof(r->rcpt)) != DB_OK) {
+			sqlite3_reset(st);
+			return DB_ERR;
+		}
+		r->failed = (time_t)sqlite3_column_int64(st, 3);
+		/* The server's words are only shown: cut to fit. */
+		why = (const char *)sqlite3_column_text(st, 4);
+		strlcpy_(r->why, why ? why : "", sizeof(r->why));
+		(*n)++;
+	}
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+		(void)db_fail(db, "outbox refused");
+		sqlite3_reset(st);
+		return DB_ERR;
+	}
+	sqlite3_reset(st);
+	return DB_OK;
+}
+
+int
+db_outbox_told(struct db *db, int64_t id, time_t now)
+{
+	sqlite3_stmt	*st;
+
+	st = db_stmt(db, DBS_OUTBOX_TOLD, "UPDATE outbox SET told = ? WHERE "
+	    "id = ?");
+	if (st == NULL)
+		return DB_ERR;
+	sqlite3_bind_int64(st, 1, (sqlite3_int64)now);
+	sqlite3_bind_int64(st, 2, id);
+	return db_step_done(db, st, "outbox told");
+}
+
+int
 db_outbox_next(struct db *db, time_t *when)
 {
 	sqlite3_stmt	*st;

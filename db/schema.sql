@@ -255,6 +255,12 @@ CREATE TABLE events (
 CREATE INDEX events_key ON events(kind, key, at);
 CREATE INDEX events_at ON events(at);
 
+-- A mail of a game the SMTP server refused for good is told to the GM
+-- once (judge/undelivered.c); told is when. Rows refused before this
+-- version of the schema count as told: they are old news.
+ALTER TABLE outbox ADD COLUMN told INTEGER;
+UPDATE outbox SET told = failed WHERE failed IS NOT NULL;
+
 -- migration 6
 -- A quarantined mail kept whole for the operator (`pbemd quarantine`): a
 -- mail from `pbemd deliver` exists nowhere else. inbox_id is the mail's row

@@ -38,7 +38,7 @@ L0 env session notice seats opts assign ledger password deadline limits
 L1 queue clock notify report
 L2 phase orders play
 L3 cmd_*
-L4 judge tick downtime
+L4 judge tick downtime undelivered
 '
 
 includes() {

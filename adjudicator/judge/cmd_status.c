@@ -32,6 +32,7 @@
 #define JUDGE_STATUS_OWED	64
 /* A seat has one open EXTEND request a phase (cmd_deadline.c): they fit. */
 #define JUDGE_STATUS_REQUESTS	GAME_MAX_SEATS
+#define JUDGE_STATUS_UNDELIVERED 5	/* the last refused mails shown */
 
 /* Who asks STATUS <game>, which decides what he is told. */
 enum judge_status_reader {
@@ -367,6 +368,31 @@ judge_status_requests(struct judge_session *s, const struct judge_seat *w,
 	}
 }
 
+/* The game's last mails the mail server refused for good (the GM's). */
+static void
+judge_status_undelivered(struct judge_session *s, const struct judge_seat *w,
+    const char *tz)
+{
+	struct db_refused	 r[JUDGE_STATUS_UNDELIVERED];
+	struct game_msg		 m;
+	int			 n, i;
+
+	if (db_outbox_refused(s->env->db, false, w->game.id, r,
+	    JUDGE_STATUS_UNDELIVERED, &n) != DB_OK) {
+		judge_store_failed(s);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		memset(&m, 0, sizeof(m));
+		game_msg_set(&m, "status.undelivered", 0);
+		judge_note_time(&m, 0, r[i].failed);
+		strlcpy_(m.args[1], r[i].rcpt, sizeof(m.args[1]));
+		strlcpy_(m.args[2], r[i].why, sizeof(m.args[2]));
+		m.nargs = 3;
+		judge_status_say(s, tz[0] ? tz : "UTC", &m, 0);
+	}
+}
+
 /*
  * The line naming game w, its kind and status, and for a running game
  * its phase, or its moves when they have no name (public: game_ops.stat,
@@ -413,7 +439,7 @@ judge_status_game(struct judge_session *s, const char *name)
 	struct game_state	*st;
 	struct judge_seat	 w;
 	struct game_msg		 m;
-	char			 tz[DB_TZ_MAX];
+	char			 tz[DB_TZ_MAX] = "";
 	int			 only;
 
 	if (!judge_phase_find(s, name, &w) || judge_status_head(s, &w, 0,
@@ -430,6 +456,8 @@ judge_status_game(struct judge_session *s, const char *name)
 		judge_status_away(s, &w, tz, only);
 		judge_status_requests(s, &w, only);
 	}
+	if (!s->failed && r == JUDGE_STATUS_GM)
+		judge_status_undelivered(s, &w, tz);
 	if (r == JUDGE_STATUS_PUBLIC && st != NULL)
 		judge_ok(s, "status.public", 1, w.game.name);
 	if (st != NULL)

@@ -70,4 +70,10 @@ time_t	judge_tick(const struct judge_env *);
 /* The same next time, without doing anything. */
 time_t	judge_next_wake(const struct judge_env *);
 
+/*
+ * Mails of a game the SMTP server refused for good since the last call:
+ * the GM of each game is told, once (undelivered.c).
+ */
+void	judge_undelivered(const struct judge_env *);
+
 #endif

@@ -39,4 +39,5 @@ SRCS += \
 	adjudicator/judge/report.c \
 	adjudicator/judge/seats.c \
 	adjudicator/judge/session.c \
-	adjudicator/judge/tick.c
+	adjudicator/judge/tick.c \
+	adjudicator/judge/undelivered.c

@@ -226,6 +226,16 @@ daemon_tick(struct daemon *d)
 		d->next_tick = now + 1;
 }
 
+/* The GMs learn of their games' mails the server refused for good. */
+static void
+daemon_undelivered(struct runtime *rt)
+{
+	struct judge_env	 env;
+
+	runtime_env(rt, time(NULL), &env);
+	judge_undelivered(&env);
+}
+
 static void
 daemon_outbox(struct daemon *d)
 {
@@ -237,12 +247,15 @@ daemon_outbox(struct daemon *d)
 	if (db_outbox_next(d->rt.db, &next) != DB_OK || next > now)
 		return;
 	if (outbox_flush(d->rt.db, d->smtp, d->rt.cfg.address, now) < 0) {
+		daemon_undelivered(&d->rt);
 		d->smtp_failures++;
 		wait = backoff_delay(d->smtp_failures, 5, 600);
 		d->smtp_retry = now + wait;
 		log_warnx("smtp: server unavailable; next attempt in %ds", wait);
-	} else
+	} else {
+		daemon_undelivered(&d->rt);
 		d->smtp_failures = 0;
+	}
 }
 
 /* How long to sleep: until the poll interval, an outbox retry or a reconnect. */
@@ -371,6 +384,9 @@ daemon_send_now(struct runtime *rt)
 	smtp_global_init();
 	runtime_smtp_conf(rt, &sc);
 	smtp = smtp_new(&sc);
+	outbox_flush(rt->db, smtp, rt->cfg.address, time(NULL));
+	daemon_undelivered(rt);
+	/* The GM's notices of what was refused go out at once too. */
 	outbox_flush(rt->db, smtp, rt->cfg.address, time(NULL));
 	smtp_free(smtp);
 	smtp_global_cleanup();
