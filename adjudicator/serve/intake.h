@@ -13,7 +13,7 @@
 #include "adjudicator/judge/judge.h"
 
 enum intake_result {
-	INTAKE_DONE,		/* recorded: flag it \Seen */
+	INTAKE_DONE,		/* recorded: mark it processed */
 	INTAKE_RETRY,		/* not recorded: leave it for the next round */
 	INTAKE_UNREADABLE	/* no sender to answer, recorded as quarantined */
 };
