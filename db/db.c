@@ -3,7 +3,8 @@
  * cache, and the people table.
  *
  * WAL with synchronous=FULL: a committed mail must survive a power cut,
- * because the message is flagged \Seen on the server right after the commit.
+ * because the message is marked processed on the server right after the
+ * commit.
  */
 #include <fcntl.h>
 #include <stdio.h>

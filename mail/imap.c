@@ -2,10 +2,12 @@
  * imap.c - the judge's mailbox over IMAP, with libetpan.
  *
  * Connects (implicit TLS or STARTTLS), checks the server certificate with
- * tls.c because libetpan does not, logs in, selects one mailbox and then only
- * lists, fetches and flags by UID. It never sets \Seen by fetching (BODY.PEEK)
- * and never expunges. IDLE is a wake-up hint only: the caller searches again
- * after every return of imap_wait(). Parses no message: that is mime.c.
+ * tls.c because libetpan does not, logs in, selects one mailbox, chooses how
+ * processed mail is marked (its keyword, or \Seen where the mailbox keeps no
+ * keyword) and then only lists, fetches and marks by UID. It never sets
+ * \Seen by fetching (BODY.PEEK), never clears a flag and never expunges.
+ * IDLE is a wake-up hint only: the caller searches again after every
+ * return of imap_wait(). Parses no message: that is mime.c.
  */
 #include <libetpan/libetpan.h>
 
@@ -20,6 +22,7 @@
 #include "common/log.h"
 #include "common/util.h"
 #include "mail/imap.h"
+#include "mail/imap_done.h"
 #include "mail/imap_url.h"
 #include "mail/tls.h"
 
@@ -36,6 +39,7 @@ struct imap {
 	mailimap	*s;
 	uint32_t	 uidvalidity;
 	bool		 idle;
+	enum imap_mark	 mark;
 };
 
 struct imap_copy {
@@ -51,7 +55,6 @@ static int	imap_open(struct imap *, const struct imap_conf *,
 		    const struct imap_url *, char *, size_t);
 static int	imap_verify(struct imap *, const char *, const char *, char *,
 		    size_t);
-static struct mailimap_search_key *imap_key_unseen(void);
 static struct mailimap_set *imap_set_new(const uint32_t *, size_t);
 static int	imap_uid_cmp(const void *, const void *);
 static int	imap_fetch_batch(struct imap *, const uint32_t *, size_t,
@@ -92,6 +95,7 @@ imap_connect(const struct imap_conf *conf, char *why, size_t whylen)
 		goto fail;
 	}
 	im->uidvalidity = im->s->imap_selection_info->sel_uidvalidity;
+	im->mark = imap_done_choose(im->s->imap_selection_info->sel_perm_flags);
 	/* Capabilities may grow after login; the greeting's are stale. */
 	im->idle = imap_has_cap(im->s, "IDLE");
 	return im;
@@ -124,8 +128,14 @@ imap_has_idle(const struct imap *im)
 	return im->idle;
 }
 
+enum imap_mark
+imap_marking(const struct imap *im)
+{
+	return im->mark;
+}
+
 int
-imap_search_unseen(struct imap *im, uint32_t **uids, size_t *n)
+imap_search_pending(struct imap *im, uint32_t **uids, size_t *n)
 {
 	struct mailimap_search_key	*key;
 	clist				*res = NULL;
@@ -144,12 +154,12 @@ imap_search_unseen(struct imap *im, uint32_t **uids, size_t *n)
 		log_warnx("imap: NOOP failed: %s", imap_strerror(im->s, r));
 		return -1;
 	}
-	key = imap_key_unseen();
+	key = imap_done_key(im->mark);
 	r = mailimap_uid_search(im->s, NULL, key, &res);
 	mailimap_search_key_free(key);
 	if (!imap_ok(r)) {
-		log_warnx("imap: UID SEARCH UNSEEN failed: %s",
-		    imap_strerror(im->s, r));
+		log_warnx("imap: UID SEARCH for mail without %s failed: %s",
+		    imap_done_name(im->mark), imap_strerror(im->s, r));
 		return -1;
 	}
 	*uids = xcalloc(clist_count(res), sizeof(**uids));
@@ -193,7 +203,7 @@ imap_fetch_many(struct imap *im, const uint32_t *uids, size_t n,
 }
 
 int
-imap_flag_seen(struct imap *im, const uint32_t *uids, size_t n)
+imap_mark_done(struct imap *im, const uint32_t *uids, size_t n)
 {
 	struct mailimap_flag_list	*fl;
 	struct mailimap_store_att_flags	*sf;
@@ -202,8 +212,13 @@ imap_flag_seen(struct imap *im, const uint32_t *uids, size_t n)
 	int				 r = MAILIMAP_NO_ERROR;
 
 	fl = mailimap_flag_list_new_empty();
-	mailimap_flag_list_add(fl, mailimap_flag_new_seen());
-	/* .SILENT: the server need not echo every message's flags. */
+	if (mailimap_flag_list_add(fl, imap_done_flag(im->mark)) !=
+	    MAILIMAP_NO_ERROR)
+		log_fatalx("imap: out of memory");
+	/*
+	 * +FLAGS adds the mark and leaves the operator's flags as they are;
+	 * .SILENT: the server need not echo every message's flags.
+	 */
 	sf = mailimap_store_att_flags_new_add_flags_silent(fl);
 	for (i = 0; i < n && imap_ok(r); i += k) {
 		k = n - i < IMAP_STORE_BATCH ? n - i : IMAP_STORE_BATCH;
@@ -213,8 +228,8 @@ imap_flag_seen(struct imap *im, const uint32_t *uids, size_t n)
 	}
 	mailimap_store_att_flags_free(sf);
 	if (!imap_ok(r)) {
-		log_warnx("imap: UID STORE \\Seen failed: %s",
-		    imap_strerror(im->s, r));
+		log_warnx("imap: UID STORE +FLAGS (%s) failed: %s",
+		    imap_done_name(im->mark), imap_strerror(im->s, r));
 		return -1;
 	}
 	return 0;
@@ -359,20 +374,6 @@ imap_verify(struct imap *im, const char *host, const char *ca_file,
 	rc = tls_verify_chain(der, n, host, ca_file, why, whylen);
 	mailstream_certificate_chain_free(chain);
 	return rc;
-}
-
-/* libetpan has no helper for flag keys; this is its full constructor. */
-static struct mailimap_search_key *
-imap_key_unseen(void)
-{
-	struct mailimap_search_key	*k;
-
-	k = mailimap_search_key_new(MAILIMAP_SEARCH_KEY_UNSEEN, NULL, NULL,
-	    NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-	    NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL);
-	if (k == NULL)
-		log_fatalx("imap: out of memory");
-	return k;
 }
 
 /* Runs of consecutive UIDs become ranges to keep the command short. */

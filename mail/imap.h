@@ -6,10 +6,20 @@
  * password never travels in clear by default), verifies the server
  * certificate against the system store or a CA file (libetpan does not; we
  * check the chain and the host name with GnuTLS, tls.c), selects the
- * mailbox, lists unseen UIDs, fetches with BODY.PEEK[] (never sets \Seen by
- * itself), flags processed mail \Seen and waits with IDLE when the server
- * offers it. The process must ignore SIGPIPE (a write to a dropped
- * connection would otherwise end it).
+ * mailbox, lists the UIDs of mail not yet processed, fetches with
+ * BODY.PEEK[] (never sets \Seen by itself), marks processed mail and waits
+ * with IDLE when the server offers it. The process must ignore SIGPIPE (a
+ * write to a dropped connection would otherwise end it).
+ *
+ * Processed mail is marked with a private keyword, IMAP_KEYWORD_DONE, not
+ * with \Seen (issue 13): an operator who reads the judge's mailbox in a
+ * mail client sets \Seen, and mail he read first must still be answered.
+ * The judge neither looks at nor sets \Seen, so the operator's own view of
+ * what he has read stays his. Only when the mailbox keeps no new keyword
+ * (PERMANENTFLAGS lists neither "\*" nor the keyword) does the judge fall
+ * back to \Seen, the old way; imap_marking() says which, and the caller
+ * warns. The store, not the mark, is the truth: a mail found again that the
+ * store knows is marked without being handled twice.
  */
 #ifndef PBEMD_IMAP_H
 #define PBEMD_IMAP_H
@@ -30,6 +40,14 @@ struct imap_conf {
 	int		 timeout;	/* seconds per network operation; 0: 60 */
 };
 
+/* The keyword of processed mail: ours alone, set by no mail client. */
+#define IMAP_KEYWORD_DONE	"$PbemdDone"
+
+enum imap_mark {
+	IMAP_MARK_KEYWORD,	/* IMAP_KEYWORD_DONE; \Seen left alone */
+	IMAP_MARK_SEEN		/* the fallback: the mailbox keeps no keyword */
+};
+
 struct imap;
 
 /* Connects, logs in, selects. NULL and a reason in why on failure. */
@@ -37,6 +55,8 @@ struct imap	*imap_connect(const struct imap_conf *, char *why, size_t whylen);
 void		 imap_close(struct imap *);	/* logs out; accepts NULL */
 uint32_t	 imap_uidvalidity(const struct imap *);
 bool		 imap_has_idle(const struct imap *);
+/* How processed mail is marked in the selected mailbox (chosen at SELECT). */
+enum imap_mark	 imap_marking(const struct imap *);
 
 /*
  * The functions below log the server's reason and return -1 when the
@@ -44,10 +64,12 @@ bool		 imap_has_idle(const struct imap *);
  */
 
 /*
- * UIDs of unseen messages, ascending; owned array in *uids. 0 or -1.
- * Sends NOOP first, so mail delivered a moment ago is included.
+ * UIDs of the messages not marked processed, ascending, whatever their
+ * \Seen (UID SEARCH UNKEYWORD $PbemdDone; UNSEEN in the fallback); owned
+ * array in *uids. 0 or -1. Sends NOOP first, so mail delivered a moment
+ * ago is included.
  */
-int	imap_search_unseen(struct imap *, uint32_t **uids, size_t *n);
+int	imap_search_pending(struct imap *, uint32_t **uids, size_t *n);
 
 /* Whole message (BODY.PEEK[]); owned buffer. 0, -1 on error, 1 if gone. */
 int	imap_fetch(struct imap *, uint32_t uid, char **raw, size_t *len);
@@ -62,8 +84,11 @@ int	imap_fetch_many(struct imap *, const uint32_t *uids, size_t n,
 	    int (*cb)(void *arg, uint32_t uid, const char *raw, size_t len),
 	    void *arg);
 
-/* Adds \Seen to the given UIDs. 0 or -1. */
-int	imap_flag_seen(struct imap *, const uint32_t *uids, size_t n);
+/*
+ * Marks the given UIDs processed: adds IMAP_KEYWORD_DONE (\Seen in the
+ * fallback) and touches no other flag. 0 or -1.
+ */
+int	imap_mark_done(struct imap *, const uint32_t *uids, size_t n);
 
 /*
  * Waits up to timeout_ms for new mail: with IDLE when offered (renewed

@@ -4,8 +4,9 @@
  * server goes away. It knows no games.
  *
  * The stages hand work to each other through SQLite (inbox, outbox), so a
- * kill -9 at any point loses nothing: a mail is flagged \Seen only after its
- * transaction committed, and found again (and skipped) if the flag was lost.
+ * kill -9 at any point loses nothing: a mail is marked processed (the
+ * keyword of imap.h; \Seen is the operator's) only after its transaction
+ * committed, and found again (and skipped) if the mark was lost.
  * The signal flag below is the only mutable global state of the program.
  */
 #include <errno.h>
@@ -26,7 +27,7 @@
 #include "mail/imap.h"
 #include "mail/smtp.h"
 
-#define DAEMON_CHUNK		64	/* mails fetched and flagged at once */
+#define DAEMON_CHUNK		64	/* mails fetched and marked at once */
 #define DAEMON_RECONNECT_BASE	1
 #define DAEMON_RECONNECT_CAP	300
 #define DAEMON_READ_CHUNK	(64 * 1024)	/* bytes of stdin read at once */
@@ -49,8 +50,8 @@ struct daemon {
 	int		 smtp_failures;
 	time_t		 smtp_retry;
 	uint32_t	 uidvalidity;
-	uint32_t	*flag;		/* UIDs to flag \Seen */
-	size_t		 nflag;
+	uint32_t	*done;		/* UIDs to mark processed */
+	size_t		 ndone;
 	time_t		 next_tick;	/* the phase clock's next wish */
 };
 
@@ -115,8 +116,16 @@ daemon_imap_connect(struct daemon *d)
 	}
 	d->imap_failures = 0;
 	d->uidvalidity = imap_uidvalidity(d->imap);
-	log_info("imap: connected uidvalidity=%u idle=%s", d->uidvalidity,
-	    imap_has_idle(d->imap) ? "yes" : "no");
+	log_info("imap: connected uidvalidity=%u idle=%s mark=%s",
+	    d->uidvalidity, imap_has_idle(d->imap) ? "yes" : "no",
+	    imap_marking(d->imap) == IMAP_MARK_KEYWORD ? IMAP_KEYWORD_DONE :
+	    "\\Seen");
+	if (imap_marking(d->imap) == IMAP_MARK_SEEN)
+		log_warnx("imap: the mailbox cannot keep the keyword %s "
+		    "(PERMANENTFLAGS has neither it nor \\*): processed mail "
+		    "is marked \\Seen instead, and mail read in a mail client "
+		    "before the judge saw it is never answered",
+		    IMAP_KEYWORD_DONE);
 }
 
 struct daemon_fetch {
@@ -133,11 +142,11 @@ daemon_one_mail(void *arg, uint32_t uid, const char *raw, size_t len)
 	f->env->now = time(NULL);
 	if (intake_mail(f->env, raw, len, d->uidvalidity, uid, true,
 	    d->rt.cfg.max_failures) != INTAKE_RETRY)
-		d->flag[d->nflag++] = uid;
+		d->done[d->ndone++] = uid;
 	return daemon_stop ? -1 : 0;
 }
 
-/* Counts, fetches and handles one chunk of new UIDs; flags what is done. */
+/* Counts, fetches and handles one chunk of new UIDs; marks what is done. */
 static int
 daemon_chunk(struct daemon *d, const uint32_t *uids, size_t n)
 {
@@ -162,17 +171,22 @@ daemon_chunk(struct daemon *d, const uint32_t *uids, size_t n)
 }
 
 static int
-daemon_flag(struct daemon *d)
+daemon_mark(struct daemon *d)
 {
 	int	 rc = 0;
 
-	if (d->nflag > 0 && d->imap)
-		rc = imap_flag_seen(d->imap, d->flag, d->nflag);
-	d->nflag = 0;
+	if (d->ndone > 0 && d->imap)
+		rc = imap_mark_done(d->imap, d->done, d->ndone);
+	d->ndone = 0;
 	return rc;
 }
 
-/* One round over the unseen mail. -1 when the connection was lost. */
+/*
+ * One round over the mail not marked processed. -1 when the connection
+ * was lost. A mail the store knows is only marked, never fetched: one
+ * whose mark was lost in a crash, or, after the upgrade from \Seen to the
+ * keyword, every mail processed before it.
+ */
 static int
 daemon_round(struct daemon *d)
 {
@@ -180,28 +194,27 @@ daemon_round(struct daemon *d)
 	size_t		 n = 0, i, nfresh = 0;
 	int		 rc = 0;
 
-	if (imap_search_unseen(d->imap, &uids, &n) != 0)
+	if (imap_search_pending(d->imap, &uids, &n) != 0)
 		return -1;
-	d->flag = xrealloc(d->flag, (n + 1) * sizeof(*d->flag));
-	d->nflag = 0;
+	d->done = xrealloc(d->done, (n + 1) * sizeof(*d->done));
+	d->ndone = 0;
 	for (i = 0; i < n && rc == 0 && !daemon_stop; i++) {
-		/* Recorded but not flagged: a crash came between the two. */
 		if (db_inbox_known(d->rt.db, d->uidvalidity, uids[i], NULL) ==
 		    DB_OK) {
-			d->flag[d->nflag++] = uids[i];
+			d->done[d->ndone++] = uids[i];
 			continue;
 		}
 		fresh[nfresh++] = uids[i];
 		if (nfresh == DAEMON_CHUNK || i + 1 == n) {
 			rc = daemon_chunk(d, fresh, nfresh);
 			nfresh = 0;
-			if (daemon_flag(d) != 0)
+			if (daemon_mark(d) != 0)
 				rc = -1;
 		}
 	}
 	if (rc == 0 && nfresh > 0)
 		rc = daemon_chunk(d, fresh, nfresh);
-	if (daemon_flag(d) != 0)
+	if (daemon_mark(d) != 0)
 		rc = -1;
 	free(uids);
 	return rc;
@@ -346,7 +359,7 @@ daemon_serve(const char *config_path, bool once)
 	imap_close(d.imap);
 	smtp_free(d.smtp);
 	smtp_global_cleanup();
-	free(d.flag);
+	free(d.done);
 	runtime_close(&d.rt);
 	return EX_OK;
 }

@@ -21,7 +21,7 @@
 #define INTAKE_MAIL_MAX		(64 * 1024 * 1024)
 
 enum intake_result {
-	INTAKE_DONE,		/* recorded: flag it \Seen */
+	INTAKE_DONE,		/* recorded: mark it processed */
 	INTAKE_RETRY,		/* not recorded: leave it for the next round */
 	INTAKE_UNREADABLE	/* no sender to answer, recorded as quarantined */
 };

@@ -103,8 +103,8 @@ $mv"
 		save "$DIR/in/m" || die "doveadm save failed"
 	done
 done
-[[ $("${DOVEADM[@]}" search -u judge mailbox INBOX unseen | wc -l) -eq $N ]] ||
-	die "INBOX does not hold $N unseen mails"
+[[ $("${DOVEADM[@]}" search -u judge mailbox INBOX unkeyword '$PbemdDone' | wc -l) -eq $N ]] ||
+	die "INBOX does not hold $N mails without the judge's keyword \$PbemdDone"
 
 # ---- measured
 : >"$LOG"

@@ -3,7 +3,7 @@
 # stack_up starts a throwaway Dovecot + Exim (mailstack.sh) on free ports in a
 # short DIR, pbemd_up writes a configuration for it and starts `pbemd serve`,
 # send_mail sends a mail by real SMTP, wait_count / fetch read mailboxes over
-# real IMAP. check/ok/ko count results; finish prints "N passed, M failed".
+# real IMAP, judge_imap speaks to the judge's INBOX as an operator's client. check/ok/ko count results; finish prints "N passed, M failed".
 # Everything started is stopped by the EXIT trap that stack_up installs.
 
 E2E_HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -153,6 +153,33 @@ fetch() {
 	done
 	echo "fetch: no mail UID $2 for $1" >&2
 	return 1
+}
+
+# judge_imap COMMAND: one IMAP command on the judge's INBOX as an operator's
+# mail client sends it, on a connection of its own; prints the untagged answers
+# (without their CRs).
+judge_imap() {
+	curl -s --ssl-reqd --cacert "$MAILSTACK_CA_CERT" \
+		"imap://127.0.0.1:$MAILSTACK_IMAP_PORT/INBOX" -u judge:judgepw -X "$1" | tr -d '\r'
+}
+
+# judge_uid SUBJECT: the UID of the judge's mail whose Subject holds SUBJECT.
+judge_uid() {
+	judge_imap "UID SEARCH SUBJECT \"$1\"" | awk '/^\* SEARCH/ { print $3 }'
+}
+
+# judge_flags UID: "FLAGS (...)" of the judge's mail UID.
+judge_flags() {
+	judge_imap "UID FETCH $1 FLAGS" | grep -o 'FLAGS ([^)]*)'
+}
+
+# wait_flag UID FLAG [SECONDS]: until the judge's mail UID carries FLAG.
+wait_flag() {
+	local deadline=$((SECONDS + ${3:-30}))
+	until judge_flags "$1" | grep -qF -- "$2"; do
+		((SECONDS < deadline)) || return 1
+		sleep 0.2
+	done
 }
 
 # fetch_last USER: the mail delivered last, over IMAP. count() counts the

@@ -2,21 +2,25 @@
  * mailclient_test.c - mail/imap.c, mail/smtp.c and mail/tls.c against a
  * real Dovecot + Exim (tests/e2e/mailstack.sh, started by test_mail.sh).
  *
- * Reads the stack's MAILSTACK_* variables and MAILCLIENT_WRONG_CA (a
- * self-signed certificate the stack does not use) from the environment.
- * Prints one PASS/FAIL line per check, "bench:" lines with the measured
- * figures, and closes with "N passed, M failed"; exits 1 on any failure.
- * Uses the accounts judge (inbox under test) and bob (sink); busy@ is
- * the address the stack always defers (451).
+ * Reads the stack's MAILSTACK_* variables (MAILSTACK_SEEN_ONLY: the
+ * mailbox that keeps no keyword) and MAILCLIENT_WRONG_CA (a self-signed
+ * certificate the stack does not use) from the environment. Prints one
+ * PASS/FAIL line per check, "bench:" lines with the measured figures, and
+ * closes with "N passed, M failed"; exits 1 on any failure. Uses the
+ * accounts judge (inbox under test) and bob (sink); busy@ is the address
+ * the stack always defers (451). The operator who reads the judge's
+ * mailbox in his mail client is played by curl on a connection of its own.
  */
 #include <gnutls/gnutls.h>
 
 #include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <sys/time.h>
 #include <sys/wait.h>
@@ -44,6 +48,7 @@ struct env {
 	const char	*wrong_ca;
 	const char	*domain;
 	const char	*dovecot_conf;
+	const char	*seen_only;
 	int		 bulk;
 };
 
@@ -170,6 +175,62 @@ smtp_for(const char *u, const char *user, const char *pw, const char *ca,
 	return smtp_new(&c);
 }
 
+/*
+ * One IMAP command as an operator's mail client sends it, on a connection
+ * of its own (curl, STARTTLS, the stack's CA) to judge's mailbox box; the
+ * server's untagged answers in out. 0 when curl succeeded.
+ */
+static int
+operator_imap(const char *box, const char *cmd, char *out, size_t outlen)
+{
+	char	 sh[1024];
+	FILE	*p;
+	size_t	 n;
+
+	snprintf(sh, sizeof(sh), "curl -s --ssl-reqd --cacert '%s' "
+	    "'imap://%s:%s/%s' -u judge:judgepw -X '%s'", E.ca, E.host,
+	    E.imap_port, box, cmd);
+	if ((p = popen(sh, "r")) == NULL)
+		return -1;
+	n = fread(out, 1, outlen - 1, p);
+	out[n] = '\0';
+	return pclose(p) == 0 ? 0 : -1;
+}
+
+/* The operator's client sets or clears flags: "+FLAGS (\\Seen)". */
+static int
+operator_store(const char *box, uint32_t uid, const char *what)
+{
+	char	 cmd[128], out[1024];
+
+	snprintf(cmd, sizeof(cmd), "UID STORE %u %s", uid, what);
+	return operator_imap(box, cmd, out, sizeof(out));
+}
+
+/*
+ * Whether the operator's client sees flag on the message uid of box: 1 or
+ * 0, -1 when the server gave no FLAGS for it.
+ */
+static int
+has_flag(const char *box, uint32_t uid, const char *flag)
+{
+	char		 cmd[64], out[1024];
+	const char	*p, *e;
+	size_t		 len, n = strlen(flag);
+
+	snprintf(cmd, sizeof(cmd), "UID FETCH %u FLAGS", uid);
+	if (operator_imap(box, cmd, out, sizeof(out)) != 0 ||
+	    (p = strstr(out, "FLAGS (")) == NULL ||
+	    (e = strchr(p += 7, ')')) == NULL)
+		return -1;
+	for (; p < e; p += len + (p[len] == ' ')) {
+		len = strcspn(p, " )");
+		if (len == n && strncasecmp(p, flag, n) == 0)
+			return 1;
+	}
+	return 0;
+}
+
 static struct imap *
 imap_for(const char *u, const char *pw, const char *ca, bool insecure,
     char *why)
@@ -187,9 +248,9 @@ imap_for(const char *u, const char *pw, const char *ca, bool insecure,
 	return imap_connect(&c, why, WHY_MAX);
 }
 
-/* Polls UID SEARCH UNSEEN until want messages are there (delivery lags). */
+/* Polls for pending mail until want messages are there (delivery lags). */
 static size_t
-await_unseen(struct imap *im, size_t want, double secs, uint32_t **uids)
+await_pending(struct imap *im, size_t want, double secs, uint32_t **uids)
 {
 	double	 t0 = now();
 	size_t	 n = 0;
@@ -197,7 +258,7 @@ await_unseen(struct imap *im, size_t want, double secs, uint32_t **uids)
 	*uids = NULL;
 	for (;;) {
 		free(*uids);
-		if (imap_search_unseen(im, uids, &n) == -1)
+		if (imap_search_pending(im, uids, &n) == -1)
 			return 0;
 		if (n >= want || now() - t0 > secs)
 			return n;
@@ -454,6 +515,12 @@ test_connect_failures(void)
 	check(im == NULL, "imap: user info in the URL is refused (%s)", why);
 }
 
+/*
+ * Issue 13: processed mail carries the judge's keyword, and \Seen is the
+ * operator's alone. His client reads the first mail before the judge does
+ * (\Seen): the judge still finds it, marks it without touching \Seen, and
+ * sets no \Seen on the others, so they stay unread in his client.
+ */
 static void
 test_mailbox(struct imap *im, struct imap *im2)
 {
@@ -461,15 +528,20 @@ test_mailbox(struct imap *im, struct imap *im2)
 	uint32_t	*uids = NULL, *u2 = NULL;
 	size_t		 n, n2, len = 0;
 	char		*raw = NULL;
-	int		 r;
+	int		 r, seen, kw;
 
-	n = await_unseen(im, 3, 15, &uids);
-	check(n == 3, "UID SEARCH UNSEEN finds the 3 mails sent (%zu)", n);
+	n = await_pending(im, 3, 15, &uids);
+	check(n == 3, "UID SEARCH UNKEYWORD %s finds the 3 mails sent (%zu)",
+	    IMAP_KEYWORD_DONE, n);
+	check(imap_marking(im) == IMAP_MARK_KEYWORD &&
+	    imap_marking(im2) == IMAP_MARK_KEYWORD, "Dovecot keeps new "
+	    "keywords (PERMANENTFLAGS \\*): processed mail gets %s",
+	    IMAP_KEYWORD_DONE);
 	check(imap_uidvalidity(im) != 0 && imap_uidvalidity(im) ==
 	    imap_uidvalidity(im2), "UIDVALIDITY is known and the same on both "
 	    "connections (%u)", imap_uidvalidity(im));
 	check(imap_has_idle(im), "the server offers IDLE");
-	if (n == 0)
+	if (n < 3)
 		goto out;
 	r = imap_fetch(im, uids[0], &raw, &len);
 	check(r == 0 && raw != NULL && strlen(raw) == len &&
@@ -481,30 +553,94 @@ test_mailbox(struct imap *im, struct imap *im2)
 	check(r == 1 && raw == NULL, "imap_fetch of a missing UID returns 1");
 	/* The second session sees new mail only after it synced (Dovecot
 	 * answers a UID FETCH of a UID it has not seen yet with nothing). */
-	n2 = await_unseen(im2, n, 15, &u2);
+	n2 = await_pending(im2, n, 15, &u2);
 	free(u2);
 	r = imap_fetch_many(im2, uids, n, tally_cb, &t);
 	check(r == 0 && t.n == n && t.subjects == 7,
 	    "imap_fetch_many over imaps returns all three (%zu, mask %d)",
 	    t.n, t.subjects);
-	n2 = await_unseen(im, 0, 0, &u2);
+	seen = has_flag("INBOX", uids[1], "\\Seen");
+	check(seen == 0, "fetching set no \\Seen (%d)", seen);
+
+	r = operator_store("INBOX", uids[0], "+FLAGS (\\Seen)");
+	seen = has_flag("INBOX", uids[0], "\\Seen");
+	check(r == 0 && seen == 1, "the operator's client marks the first "
+	    "mail \\Seen (%d)", seen);
+	n2 = await_pending(im, 0, 0, &u2);
+	check(n2 == n && u2[0] == uids[0], "a mail the operator read is "
+	    "still pending (%zu of %zu)", n2, n);
 	free(u2);
-	check(n2 == n, "fetching set no \\Seen (still %zu unseen)", n2);
-	check(imap_flag_seen(im, uids, 1) == 0 &&
-	    await_unseen(im, 0, 0, &u2) == n - 1,
-	    "flagging one \\Seen leaves %zu unseen", n - 1);
+	r = imap_mark_done(im, uids, 1);
+	n2 = await_pending(im, 0, 0, &u2);
 	free(u2);
-	r = imap_flag_seen(im2, uids + 1, n - 1);
-	n2 = await_unseen(im2, 0, 0, &u2);
+	check(r == 0 && n2 == n - 1, "marking it processed leaves %zu "
+	    "pending (%zu)", n - 1, n2);
+	kw = has_flag("INBOX", uids[0], IMAP_KEYWORD_DONE);
+	seen = has_flag("INBOX", uids[0], "\\Seen");
+	check(kw == 1 && seen == 1, "it carries %s and still the operator's "
+	    "\\Seen (%d, %d)", IMAP_KEYWORD_DONE, kw, seen);
+	r = imap_mark_done(im2, uids + 1, n - 1);
+	n2 = await_pending(im2, 0, 0, &u2);
 	free(u2);
-	check(r == 0 && n2 == 0, "flagging the batch \\Seen on the other "
-	    "connection leaves none there (%zu)", n2);
-	n2 = await_unseen(im, 0, 0, &u2);
+	check(r == 0 && n2 == 0, "marking the batch on the other connection "
+	    "leaves none pending there (%zu)", n2);
+	n2 = await_pending(im, 0, 0, &u2);
 	free(u2);
-	check(n2 == 0, "the first connection sees the other's flags at once "
-	    "(%zu unseen)", n2);
+	check(n2 == 0, "the first connection sees the other's marks at once "
+	    "(%zu pending)", n2);
+	kw = has_flag("INBOX", uids[1], IMAP_KEYWORD_DONE);
+	seen = has_flag("INBOX", uids[1], "\\Seen");
+	check(kw == 1 && seen == 0, "the judge sets no \\Seen: a processed "
+	    "mail stays unread in the operator's client (%d, %d)", kw, seen);
+	r = operator_store("INBOX", uids[0], "-FLAGS (\\Seen)");
+	n2 = await_pending(im, 0, 0, &u2);
+	free(u2);
+	check(r == 0 && n2 == 0, "the operator marking a processed mail "
+	    "unread makes it no work again (%zu pending)", n2);
 out:
 	free(uids);
+}
+
+/*
+ * A mailbox that keeps no keyword (PERMANENTFLAGS (\Seen)) would take our
+ * STORE and forget it; there the judge marks with \Seen, as before.
+ */
+static void
+test_seen_only(void)
+{
+	struct imap	*im;
+	uint32_t	*uids = NULL, *u2 = NULL;
+	char		 why[WHY_MAX], u[160], cmd[512];
+	size_t		 n, n2;
+	int		 r, seen, kw;
+
+	snprintf(u, sizeof(u), "imap://%s:%s/%s", E.host, E.imap_port,
+	    E.seen_only);
+	if ((im = imap_for(u, "judgepw", E.ca, false, why)) == NULL) {
+		check(0, "connect to %s (%s)", E.seen_only, why);
+		return;
+	}
+	check(imap_marking(im) == IMAP_MARK_SEEN, "a mailbox whose "
+	    "PERMANENTFLAGS is (\\Seen) falls back to marking \\Seen");
+	snprintf(cmd, sizeof(cmd), "printf 'From: alice@%s\\r\\nSubject: "
+	    "seen-only\\r\\n\\r\\nHELP\\r\\n' | doveadm -c '%s' save -u judge "
+	    "-m '%s'", E.domain, E.dovecot_conf, E.seen_only);
+	r = system(cmd);
+	n = await_pending(im, 1, 15, &uids);
+	check(r == 0 && n == 1, "there UID SEARCH UNSEEN finds the mail (%zu)",
+	    n);
+	if (n == 1) {
+		r = imap_mark_done(im, uids, 1);
+		n2 = await_pending(im, 0, 0, &u2);
+		free(u2);
+		seen = has_flag(E.seen_only, uids[0], "\\Seen");
+		kw = has_flag(E.seen_only, uids[0], IMAP_KEYWORD_DONE);
+		check(r == 0 && n2 == 0 && seen == 1 && kw == 0, "marked "
+		    "\\Seen, it is pending no more (%zu pending; \\Seen %d, "
+		    "keyword %d)", n2, seen, kw);
+	}
+	free(uids);
+	imap_close(im);
 }
 
 /* A child sends one mail after delay_ms; its send time comes back on fd. */
@@ -556,9 +692,9 @@ test_idle(struct imap *im)
 	    "mail arrives during IDLE (%.3f s after the send)", t1 - sent);
 	printf("bench: IDLE latency, SMTP accepted -> imap_wait returned: "
 	    "%.0f ms (waited %.3f s)\n", (t1 - sent) * 1000, t1 - t0);
-	n = await_unseen(im, 1, 5, &uids);
-	check(n == 1 && imap_flag_seen(im, uids, n) == 0,
-	    "the new mail is unseen, then flagged");
+	n = await_pending(im, 1, 5, &uids);
+	check(n == 1 && imap_mark_done(im, uids, n) == 0,
+	    "the new mail is pending, then marked processed");
 	free(uids);
 
 	/* Announced together with "+ idling": only the read buffer has it. */
@@ -572,8 +708,8 @@ test_idle(struct imap *im)
 	t1 = now();
 	check(r == 1 && t1 - t0 < 1.0, "imap_wait sees mail that arrived "
 	    "before IDLE began (%.3f s)", t1 - t0);
-	n = await_unseen(im, 1, 5, &uids);
-	imap_flag_seen(im, uids, n);
+	n = await_pending(im, 1, 5, &uids);
+	imap_mark_done(im, uids, n);
 	free(uids);
 
 	t0 = now();
@@ -596,7 +732,7 @@ test_idle(struct imap *im)
 	t1 = now();
 	check(r == 0 && t1 - t0 < 0.1, "imap_wait returns at once when *stop "
 	    "is already set (%.3f s)", t1 - t0);
-	n = await_unseen(im, 0, 0, &uids);
+	n = await_pending(im, 0, 0, &uids);
 	check(n == 0 && uids != NULL, "the connection is usable after a "
 	    "stopped IDLE");
 	free(uids);
@@ -626,10 +762,10 @@ bench(struct imap *im)
 	    sent);
 	printf("bench: SMTP send, one connection, STARTTLS: %d in %.3f s "
 	    "(%.0f msg/s)\n", sent, t1 - t0, sent / (t1 - t0));
-	n = await_unseen(im, (size_t)sent, 60, &uids);
+	n = await_pending(im, (size_t)sent, 60, &uids);
 	printf("bench: all delivered %.3f s after the first send\n",
 	    now() - t0);
-	check(n == (size_t)sent, "all %zu delivered and unseen", n);
+	check(n == (size_t)sent, "all %zu delivered and pending", n);
 
 	t0 = now();
 	i = imap_fetch_many(im, uids, n, tally_cb, &t);
@@ -648,11 +784,11 @@ bench(struct imap *im)
 	printf("bench: imap_fetch one by one: %zu msgs in %.3f s "
 	    "(%.0f msg/s)\n", ok, t1 - t0, ok / (t1 - t0));
 	t0 = now();
-	i = imap_flag_seen(im, uids, n);
+	i = imap_mark_done(im, uids, n);
 	t1 = now();
 	free(uids);
-	check(i == 0 && await_unseen(im, 0, 0, &uids) == 0,
-	    "one imap_flag_seen for all %zu (%.3f s)", n, t1 - t0);
+	check(i == 0 && await_pending(im, 0, 0, &uids) == 0,
+	    "one imap_mark_done for all %zu (%.3f s)", n, t1 - t0);
 	free(uids);
 }
 
@@ -687,7 +823,7 @@ test_lost(void)
 	waitpid(pid, NULL, 0);
 	check(r == -1 && t1 - t0 < 2.0, "imap_wait returns -1 when the server "
 	    "drops the connection during IDLE (%d after %.3f s)", r, t1 - t0);
-	check(imap_search_unseen(im, &uids, &n) == -1, "and the next command "
+	check(imap_search_pending(im, &uids, &n) == -1, "and the next command "
 	    "fails too");
 	free(uids);
 	imap_close(im);
@@ -710,6 +846,7 @@ main(void)
 	E.ca = env("MAILSTACK_CA_CERT");
 	E.domain = env("MAILSTACK_DOMAIN");
 	E.dovecot_conf = env("MAILSTACK_DOVECOT_CONF");
+	E.seen_only = env("MAILSTACK_SEEN_ONLY");
 	E.wrong_ca = env("MAILCLIENT_WRONG_CA");
 	E.bulk = getenv("MAILCLIENT_BULK") ? atoi(getenv("MAILCLIENT_BULK")) :
 	    200;
@@ -730,6 +867,7 @@ main(void)
 		test_idle(im);
 		bench(im);
 	}
+	test_seen_only();
 	imap_close(im2);
 	imap_close(im);
 	test_connect_failures();

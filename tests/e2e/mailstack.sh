@@ -8,6 +8,9 @@
 #                 SMTPS (implicit TLS)                         on $MAILSTACK_SMTPS_PORT (default 10465)
 #                 accepts mail for the accounts @$MAILSTACK_DOMAIN only (no relaying anywhere);
 #                 busy@$MAILSTACK_DOMAIN is always deferred (451), for the outbox's tests
+#   $MAILSTACK_SEEN_ONLY (optional): a mailbox of that name in every account whose only
+#                 permanent flag is \Seen (Dovecot's ACL: no right to write other flags),
+#                 as a server that keeps no keyword
 #
 # Everything (configs, self-signed cert, spool, logs, Maildirs, pid files) lives under DIR.
 # Nothing under /etc is touched; no systemd / init scripts are used.
@@ -36,6 +39,7 @@ set -euo pipefail
 : "${MAILSTACK_MAIL_USER:=nobody}"
 : "${MAILSTACK_START_TIMEOUT:=20}"   # seconds to wait for the ports
 : "${MAILSTACK_LOCK:=/tmp/mailstack-ports.lock}"   # serialises port check + start across stacks
+: "${MAILSTACK_SEEN_ONLY:=}"   # a mailbox that keeps \Seen and no other flag; empty: none
 
 HOST=127.0.0.1
 DOVECOT_BIN=$(command -v dovecot || echo /usr/sbin/dovecot)
@@ -45,7 +49,7 @@ EXIM_USER=Debian-exim
 die() { echo "mailstack: $*" >&2; exit 1; }
 log() { echo "mailstack: $*" >&2; }
 
-usage() { sed -n '2,24p' "$0" >&2; exit 2; }
+usage() { sed -n '2,28p' "$0" >&2; exit 2; }
 
 abs_dir() {  # absolute path of $1 (created if missing)
     mkdir -p "$1"
@@ -126,6 +130,8 @@ cmd_start() {
     # unix socket paths are limited to 107 bytes; the longest Dovecot socket is
     # DIR/dovecot/run/token-login/imap-urlauth (DIR + 37 chars) -> DIR at most 70 chars
     ((${#DIR} <= 70)) || die "DIR path too long for unix sockets (${#DIR} > 70 chars): $DIR"
+    [[ -z $MAILSTACK_SEEN_ONLY || $MAILSTACK_SEEN_ONLY =~ ^[A-Za-z0-9]+$ ]] ||
+        die "MAILSTACK_SEEN_ONLY must be a plain name: $MAILSTACK_SEEN_ONLY"
 
     if pid_alive_as "$(cat "$DIR/dovecot/run/master.pid" 2>/dev/null || true)" "$DOVECOT_BIN" ||
        pid_alive_as "$(cat "$DIR/exim/exim.pid" 2>/dev/null || true)" "$EXIM_BIN"; then
@@ -175,6 +181,11 @@ cmd_start() {
         echo "$name:{PLAIN}$pw::::::" >>"$DIR/dovecot/users"
         echo "$name: $pw" >>"$DIR/exim/passwd"
         mkdir -p "$DIR/mail/$name/Maildir/cur" "$DIR/mail/$name/Maildir/new" "$DIR/mail/$name/Maildir/tmp"
+        if [[ -n $MAILSTACK_SEEN_ONLY ]]; then
+            local f=$DIR/mail/$name/Maildir/.$MAILSTACK_SEEN_ONLY
+            mkdir -p "$f/cur" "$f/new" "$f/tmp"
+            : >"$f/maildirfolder"
+        fi
     done < <(user_list)
     chown -R "$muid:$mgid" "$DIR/mail"
     chmod 0640 "$DIR/dovecot/users"
@@ -237,6 +248,17 @@ protocol lmtp {
   postmaster_address = postmaster@$MAILSTACK_DOMAIN
 }
 EOF
+    if [[ -n $MAILSTACK_SEEN_ONLY ]]; then
+        # lookup, read, \Seen, insert: without "w" PERMANENTFLAGS is (\Seen) alone
+        echo "$MAILSTACK_SEEN_ONLY owner lrsi" >"$DIR/dovecot/acl.global"
+        chmod 0644 "$DIR/dovecot/acl.global"
+        cat >>"$DIR/dovecot/dovecot.conf" <<EOF
+mail_plugins = \$mail_plugins acl
+plugin {
+  acl = vfile:$DIR/dovecot/acl.global
+}
+EOF
+    fi
 
     # ---- Exim: standalone config; delivery only via LMTP, so it needs no root privilege
     chown -R "$EXIM_USER:$EXIM_USER" "$DIR/exim/spool" "$DIR/exim/log"

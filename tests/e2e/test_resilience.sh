@@ -4,8 +4,12 @@
 # With `pbemd serve` running against a real Dovecot + Exim: Exim is stopped
 # while a reply is waiting to be sent (the reply must arrive once Exim is
 # back); Dovecot is stopped while a mail is on its way (the daemon must
-# reconnect and answer it). Then `pbemd deliver` handles a mail from
-# standard input, refuses to handle it twice, and exits with sysexits codes;
+# reconnect and answer it). The operator reads the judge's mailbox in his
+# mail client while the daemon is down (issue 13): a mail he read first is
+# answered all the same and keeps his \Seen; an old processed mail without
+# the judge's keyword (as a judge before the keyword left it) is marked, not
+# answered again. Then `pbemd deliver` handles a mail from standard input,
+# refuses to handle it twice, and exits with sysexits codes;
 # a delivered mail that keeps failing is quarantined, and `pbemd quarantine`
 # lists it, shows it and retries it.
 # Prints "N passed, M failed".
@@ -80,6 +84,30 @@ check "the mail sent while IMAP was down is answered" wait_count bob 1 90
 check "with the right answer" grep -q "rock - scissors - paper - well" <(fetch bob 1)
 check "nothing was answered twice" test "$(count alice)" = 2
 check "the daemon stops cleanly" pbemd_down
+
+# Issue 13: \Seen is the operator's; the judge marks with its own keyword.
+send_mail dave "read by the operator" "HELP"
+check "it waits in the judge's mailbox" wait_count judge 4 30
+read_uid=$(judge_uid "read by the operator")
+judge_imap "UID STORE $read_uid +FLAGS (\\Seen)" >/dev/null
+check "the operator's client marked the new mail read" wait_flag "$read_uid" '\Seen' 5
+old_uid=$(judge_uid "hello")
+judge_imap "UID STORE $old_uid -FLAGS (\$PbemdDone)" >/dev/null
+judge_imap "UID STORE $old_uid +FLAGS (\\Seen)" >/dev/null
+check "an old processed mail has \\Seen and no keyword" \
+	bash -c '! grep -qF "\$PbemdDone" <<<"$1"' _ "$(judge_flags "$old_uid")"
+pbemd_up
+check "the mail the operator read first is answered all the same" wait_count dave 1 30
+check "with the answer to its command" grep -q "^> HELP" <(fetch dave 1)
+check "it is marked processed" wait_flag "$read_uid" '$PbemdDone' 10
+check "and keeps the operator's \\Seen" wait_flag "$read_uid" '\Seen' 1
+bob_uid=$(judge_uid "while imap was down")
+check "the judge sets no \\Seen of its own" \
+	bash -c 'grep -qF "\$PbemdDone" <<<"$1" && ! grep -qF "\\Seen" <<<"$1"' _ "$(judge_flags "$bob_uid")"
+check "the old mail gets the keyword" wait_flag "$old_uid" '$PbemdDone' 10
+check "and is not answered again" test "$(count alice)" = 2
+check "the daemon says how it marks mail" grep -q 'imap: connected .* mark=\$PbemdDone' "$DIR/pbemd.log"
+check "the daemon stops cleanly again" pbemd_down
 
 # deliver: the same path from standard input.
 mail=$DIR/deliver.eml
