@@ -6,6 +6,7 @@
  * whole game was told it (absences and requests stay with the GM).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -50,6 +51,8 @@ struct judge_list {
 	int			 n;		/* listed */
 	int			 total;		/* that matched */
 	int			 pass;		/* JUDGE_LIST_*, or -1: any */
+	int			 skip;		/* the first skip matched are on
+						 * earlier pages (LIST ALL n) */
 };
 
 enum { JUDGE_LIST_FORMING, JUDGE_LIST_RUNNING, JUDGE_LIST_REST,
@@ -81,7 +84,7 @@ judge_list_one(void *arg, const struct db_game *g)
 	if (!judge_list_in_pass(jl->pass, g))
 		return 0;
 	jl->total++;
-	if (jl->n >= JUDGE_LIST_MAX)
+	if (jl->total <= jl->skip || jl->n >= JUDGE_LIST_MAX)
 		return 0;
 
 	if (db_players(jl->s->env->db, g->id, p, GAME_MAX_SEATS, &n) != DB_OK) {
@@ -193,14 +196,64 @@ judge_list_details(struct judge_session *s, const struct db_game *g)
 	judge_list_deadline(s, g, &c);
 }
 
+/*
+ * LIST ALL [page]: every game, JUDGE_LIST_MAX a page in LIST's order; 0
+ * and the page, or -1 with the reason said (not a page number).
+ */
+static int
+judge_list_page(struct judge_session *s, const struct judge_line *l,
+    int *page)
+{
+	char	*end;
+	long	 p = 1;
+
+	if (l->argc > 2) {
+		p = strtol(l->argv[2], &end, 10);
+		if (*end != '\0' || p < 1 || p > 100000) {
+			judge_err(s, "judge.err.list_page", 1, l->argv[2]);
+			return -1;
+		}
+	}
+	*page = (int)p;
+	return 0;
+}
+
+/* The line after a cut list: what was left out, and how to see it. */
+static void
+judge_list_tail(struct judge_session *s, const struct judge_list *jl,
+    bool all, int page)
+{
+	char	 more[16], next[16], pages[16];
+
+	if (!all) {
+		snprintf(more, sizeof(more), "%d", jl->total - jl->n);
+		catalog_say(s->cat, &s->reply, "judge.list.more", 1, more);
+	} else {
+		snprintf(more, sizeof(more), "%d", page);
+		snprintf(pages, sizeof(pages), "%d",
+		    (jl->total + JUDGE_LIST_MAX - 1) / JUDGE_LIST_MAX);
+		snprintf(next, sizeof(next), "%d", page + 1);
+		catalog_say(s->cat, &s->reply, jl->total > jl->skip + jl->n ?
+		    "judge.list.page" : "judge.list.page_last", 3, more, pages,
+		    next);
+	}
+	buf_putc(&s->reply, '\n');
+}
+
 void
 judge_cmd_list(struct judge_session *s, const struct judge_line *l)
 {
-	struct judge_list	 jl = { s, 0, 0, -1 };
+	struct judge_list	 jl = { s, 0, 0, -1, 0 };
 	struct db_game		 g;
-	char			 more[16];
+	bool			 all;
+	int			 page = 1;
 
-	if (l->argc > 1) {
+	all = l->argc > 1 && strcasecmp(l->argv[1], "ALL") == 0;
+	if (l->argc > 2 && !all) {
+		judge_err(s, "judge.err.usage", 1, "LIST");
+		return;
+	}
+	if (l->argc > 1 && !all) {
 		switch (db_game_get(s->env->db, l->argv[1], &g)) {
 		case DB_NONE:
 			judge_err(s, "judge.err.no_such_game", 1, l->argv[1]);
@@ -213,6 +266,9 @@ judge_cmd_list(struct judge_session *s, const struct judge_line *l)
 			judge_list_details(s, &g);
 		return;
 	}
+	if (all && judge_list_page(s, l, &page) != 0)
+		return;
+	jl.skip = (page - 1) * JUDGE_LIST_MAX;
 	catalog_say(s->cat, &s->reply, "judge.list.head", 0);
 	buf_putc(&s->reply, '\n');
 	for (jl.pass = 0; jl.pass < JUDGE_LIST_PASSES; jl.pass++)
@@ -221,13 +277,11 @@ judge_cmd_list(struct judge_session *s, const struct judge_line *l)
 			return;
 		}
 	if (jl.n == 0) {
-		catalog_say(s->cat, &s->reply, "judge.list.none", 0);
+		catalog_say(s->cat, &s->reply, all && jl.total > 0 ?
+		    "judge.list.past_end" : "judge.list.none", 0);
 		buf_putc(&s->reply, '\n');
-	} else if (jl.total > jl.n) {
-		snprintf(more, sizeof(more), "%d", jl.total - jl.n);
-		catalog_say(s->cat, &s->reply, "judge.list.more", 1, more);
-		buf_putc(&s->reply, '\n');
-	}
+	} else if (jl.total > jl.skip + jl.n || (all && page > 1))
+		judge_list_tail(s, &jl, all, page);
 }
 
 /*

@@ -163,7 +163,7 @@ static const struct judge_cmd judge_cmds[] = {
 	CMD("HELP", NULL,	0, 1,	JUDGE_ANYONE,	NULL, judge_cmd_help),
 	CMD("HISTORY", NULL,	1, 3,	JUDGE_SIGNED,	NULL, judge_cmd_history),
 	CMD_SECRET("JOIN", NULL, 2, 11,	JUDGE_ANYONE, 2, NULL, judge_cmd_join),
-	CMD("LIST", NULL,	0, 1,	JUDGE_ANYONE,	NULL, judge_cmd_list),
+	CMD("LIST", NULL,	0, 2,	JUDGE_ANYONE,	NULL, judge_cmd_list),
 	CMD("PAUSE", NULL,	0, 0,	JUDGE_GM,	NULL, judge_cmd_pause),
 	CMD_OWN("PRESS",	2, 11,	JUDGE_SIGNED,	judge_cmd_press, press),
 	CMD("PROCESS", NULL,	0, 1,	JUDGE_GM,	NULL, judge_cmd_process),

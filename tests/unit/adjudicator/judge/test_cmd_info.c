@@ -108,6 +108,25 @@ START_TEST(list_is_bounded_and_shows_forming_games_first)
 	r = ask("LIST aaa");
 	has(r, "aaa: ");
 	free(r);
+	/* LIST ALL pages through every game, 50 a page, in the same order. */
+	r = ask("LIST ALL");
+	has(r, "f49: ");
+	hasnt(r, "f50: ");
+	has(r, "... page 1 of 2: LIST ALL 2 shows the next 50 games.");
+	free(r);
+	r = ask("LIST ALL 2");
+	hasnt(r, "f49: ");
+	has(r, "f50: ");
+	has(r, "f51: ");
+	has(r, "aaa: ");
+	has(r, "... page 2 of 2, the last.");
+	free(r);
+	r = ask("LIST ALL 3");
+	has(r, "No games on this page");
+	free(r);
+	r = ask("LIST ALL two");
+	has(r, "\"two\" is no page number");
+	free(r);
 }
 END_TEST
 
