@@ -286,6 +286,8 @@ struct db_refused {
 	char		 rcpt[DB_ADDR_MAX];
 	time_t		 failed;
 	char		 why[256];		/* the server's answer, cut */
+	bool		 known;		/* an earlier mail of the game to rcpt
+					 * was refused and told already */
 };
 
 /*

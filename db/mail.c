@@ -280,12 +280,14 @@ db_outbox_refused(struct db *db, bool untold, int64_t game_id,
 	*n = 0;
 	st = untold ? db_stmt(db, DBS_OUTBOX_UNTOLD, "SELECT o.id, "
 	    "coalesce(g.name, ''), o.rcpt, o.failed, coalesce(o.last_error, "
-	    "'') FROM outbox o LEFT JOIN games g ON g.id = o.game_id WHERE "
+	    "''), EXISTS(SELECT 1 FROM outbox p WHERE p.game_id = o.game_id "
+	    "AND p.rcpt = o.rcpt AND p.failed IS NOT NULL AND p.told IS NOT "
+	    "NULL) FROM outbox o LEFT JOIN games g ON g.id = o.game_id WHERE "
 	    "o.failed IS NOT NULL AND o.told IS NULL ORDER BY o.id LIMIT ?") :
 	    db_stmt(db, DBS_OUTBOX_REFUSED, "SELECT * FROM (SELECT o.id, "
-	    "g.name, o.rcpt, o.failed, coalesce(o.last_error, '') FROM outbox o "
-	    "JOIN games g ON g.id = o.game_id WHERE o.failed IS NOT NULL AND "
-	    "o.game_id = ? ORDER BY o.id DESC LIMIT ?) ORDER BY 1");
+	    "g.name, o.rcpt, o.failed, coalesce(o.last_error, ''), 1 FROM "
+	    "outbox o JOIN games g ON g.id = o.game_id WHERE o.failed IS NOT "
+	    "NULL AND o.game_id = ? ORDER BY o.id DESC LIMIT ?) ORDER BY 1");
 	if (st == NULL)
 		return DB_ERR;
 	if (untold)
@@ -308,6 +310,7 @@ db_outbox_refused(struct db *db, bool untold, int64_t game_id,
 		/* The server's words are only shown: cut to fit. */
 		why = (const char *)sqlite3_column_text(st, 4);
 		strlcpy_(r->why, why ? why : "", sizeof(r->why));
+		r->known = sqlite3_column_int(st, 5) != 0;
 		(*n)++;
 	}
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {

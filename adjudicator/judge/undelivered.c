@@ -6,7 +6,9 @@
  * The outbox (serve/outbox.c) only marks such a row failed; the daemon
  * calls judge_undelivered() after each round of sending. Each row is told
  * in a transaction of its own and marked told there, so a crash neither
- * loses the notice nor sends it twice. The outbox row stays as the game's
+ * loses the notice nor sends it twice. The GM hears of one address of a
+ * game once: the reports that follow to the same dead address are marked
+ * told without a word, or a dead mailbox would mail him every phase. The outbox row stays as the game's
  * record: the GM's STATUS lists the last ones (cmd_status.c). A refused
  * mail to the GM himself is told to nobody: there is nobody else to tell,
  * and a notice to a dead address would only be refused again. Layer L4.
@@ -43,9 +45,13 @@ judge_undelivered_seat(struct judge_session *s, const struct db_game *g,
 	return false;
 }
 
-/* Tells the GM of r's game, and marks r told. 0, or -1 (rolled back). */
+/*
+ * Tells the GM of r's game unless he knows (known), and marks r told. 0,
+ * or -1 (rolled back).
+ */
 static int
-judge_undelivered_one(const struct judge_env *env, const struct db_refused *r)
+judge_undelivered_one(const struct judge_env *env, const struct db_refused *r,
+    bool known)
 {
 	struct judge_session	 s;
 	struct db_game		 g;
@@ -54,7 +60,8 @@ judge_undelivered_one(const struct judge_env *env, const struct db_refused *r)
 	if (db_begin(env->db) != DB_OK)
 		return -1;
 	judge_session_begin(&s, env, NULL);
-	if (r->game[0] != '\0' && db_game_get(env->db, r->game, &g) == DB_OK &&
+	if (!known && r->game[0] != '\0' &&
+	    db_game_get(env->db, r->game, &g) == DB_OK &&
 	    strcasecmp(g.gm_address, r->rcpt) != 0) {
 		log_warnx("outbox id=%lld of game=%s refused for good; the GM "
 		    "is told", (long long)r->id, g.name);
@@ -75,14 +82,22 @@ void
 judge_undelivered(const struct judge_env *env)
 {
 	struct db_refused	 r[JUDGE_UNDELIVERED_BATCH];
-	int			 n, i;
+	int			 n, i, j;
+	bool			 known;
 
 	do {
 		if (db_outbox_refused(env->db, true, 0, r,
 		    JUDGE_UNDELIVERED_BATCH, &n) != DB_OK)
 			return;
-		for (i = 0; i < n; i++)
-			if (judge_undelivered_one(env, &r[i]) != 0)
+		for (i = 0; i < n; i++) {
+			/* The store said what was told before this batch;
+			 * the batch's own rows are told in order. */
+			known = r[i].known;
+			for (j = 0; j < i && !known; j++)
+				known = strcmp(r[j].game, r[i].game) == 0 &&
+				    strcasecmp(r[j].rcpt, r[i].rcpt) == 0;
+			if (judge_undelivered_one(env, &r[i], known) != 0)
 				return;	/* tried again after the next round */
+		}
 	} while (n == JUDGE_UNDELIVERED_BATCH);
 }

@@ -136,14 +136,15 @@ sqlite3 "$DIR/pbemd.db" "CREATE TRIGGER poison BEFORE INSERT ON games WHEN NEW.n
 qmail=$DIR/poison.eml
 printf 'From: dave <dave@%s>\r\nTo: judge@%s\r\nSubject: poison\r\nMessage-ID: <poison.%s@%s>\r\n\r\nCREATE poison weekeewachee\r\n' \
 	"$MAILSTACK_DOMAIN" "$MAILSTACK_DOMAIN" "$$" "$MAILSTACK_DOMAIN" >"$qmail"
+nd=$(count dave) sd=$(sent_to dave)	# dave had mail before (above)
 codes=
 for _ in 1 2 3 4 5; do
 	"$PBEMD" deliver -c "$DIR/pbemd.ini" <"$qmail" 2>>"$DIR/deliver.log"
 	codes+="$? "
 done
 check "deliver: 75 while the mail fails, then 0 once it is set aside" test "$codes" = "75 75 75 0 0 "
-check "its sender is told once that it was set aside" wait_count dave 1 30
-check "with the polite notice" grep -q "set aside" <(fetch dave 1)
+check "its sender is told once that it was set aside" wait_count dave $((nd + 1)) 30
+check "with the polite notice" grep -q "set aside" <(fetch dave $((nd + 1)))
 qid=$(q list | awk -F'\t' -v id="<poison.$$@$MAILSTACK_DOMAIN>" '$4 == id && $3 == "dave@'"$MAILSTACK_DOMAIN"'" { print $1 }')
 check "quarantine list shows it with its sender and Message-ID" test -n "$qid"
 check "quarantine show ends with the mail as it came" \
@@ -152,17 +153,17 @@ q retry "$qid" >"$DIR/retry1.out"
 rc=$?
 check "a retry that fails again exits 65 and keeps the mail" \
 	test $rc = 65 -a -n "$(q list | awk -F'\t' -v id="$qid" '$1 == id')"
-check "... and tells the sender nothing more" test "$(sent_to dave)" = 1
+check "... and tells the sender nothing more" test "$(sent_to dave)" = $((sd + 1))
 sqlite3 "$DIR/pbemd.db" "DROP TRIGGER poison"
 q retry "$qid" >"$DIR/retry2.out"
 check "quarantine retry exits 0 once the fault is gone" test $? = 0
 check "and says it was handled" grep -q "handled" "$DIR/retry2.out"
 "$PBEMD" tick -c "$DIR/pbemd.ini" 2>>"$DIR/deliver.log"
-check "its real reply reaches the sender" wait_count dave 2 30
-check "the game was created" grep -q "Game poison (weekeewachee) is created" <(fetch dave 2)
+check "its real reply reaches the sender" wait_count dave $((nd + 2)) 30
+check "the game was created" grep -q "Game poison (weekeewachee) is created" <(fetch dave $((nd + 2)))
 "$PBEMD" deliver -c "$DIR/pbemd.ini" <"$qmail" 2>>"$DIR/deliver.log"
 check "a later copy from the MTA is a duplicate: exit 0" test $? = 0
-check "... and not answered" test "$(sent_to dave)" = 2
+check "... and not answered" test "$(sent_to dave)" = $((sd + 2))
 check "the list no longer holds it" test -z "$(q list | awk -F'\t' -v id="$qid" '$1 == id')"
 q retry "$qid"
 check "a second retry of it is refused with 66" test $? = 66
@@ -177,5 +178,37 @@ sed "s|^database = .*|database = $DIR/gone/pbemd.db|" "$DIR/pbemd.ini" >"$DIR/no
 check "deliver exits 75 when the store cannot be opened" test $? = 75
 "$PBEMD" deliver 2>/dev/null </dev/null
 check "deliver without -c is a usage error (64)" test $? = 64
+
+# A player's mailbox that does not exist: Exim refuses the reply for good
+# (550 at RCPT). The GM is told once, naming the seat, and his STATUS
+# keeps the record (issue 13).
+dmail() {  # dmail USER ID BODY: one mail through `pbemd deliver`
+	printf 'From: %s <%s@%s>\r\nTo: judge@%s\r\nSubject: %s\r\nMessage-ID: <%s.%s@%s>\r\n\r\n%s\r\n' \
+		"$1" "$1" "$MAILSTACK_DOMAIN" "$MAILSTACK_DOMAIN" "$2" "$2" "$$" "$MAILSTACK_DOMAIN" "$3" |
+		"$PBEMD" deliver -c "$DIR/pbemd.ini" 2>>"$DIR/deliver.log"
+}
+ngm=$(count gm)
+dmail gm create.gh "CREATE gh weekeewachee"
+check "the GM's game is created" wait_count gm $((ngm + 1)) 30
+gmpw=$(fetch gm $((ngm + 1)) | sed -n 's/.*password is \([a-zA-Z0-9]*\):.*/\1/p')
+dmail ghost join.gh "JOIN gh ghost-secret"
+check "the reply to the player without a mailbox is refused for good" \
+	test "$(sqlite3 "$DIR/pbemd.db" "SELECT count(*) FROM outbox WHERE rcpt = 'ghost@$MAILSTACK_DOMAIN' AND failed IS NOT NULL AND told IS NOT NULL")" = 1
+check "the GM is told" wait_count gm $((ngm + 2)) 30
+check "naming the seat, the address and the server's answer" \
+	grep -q "refused for good a mail of game gh to the player of White (ghost@$MAILSTACK_DOMAIN)" \
+	<(fetch gm $((ngm + 2)) | tr -d '\r' | tr '\n' ' ' | sed 's/  */ /g')
+# Dave joins: the game starts, and its first report to ghost is refused too.
+dmail dave join2.gh "JOIN gh dave-secret"
+"$PBEMD" tick -c "$DIR/pbemd.ini" 2>>"$DIR/deliver.log"
+check "the GM gets the start of the game" wait_count gm $((ngm + 3)) 30
+check "the later mails to ghost are refused as well" \
+	test "$(sqlite3 "$DIR/pbemd.db" "SELECT count(*) FROM outbox WHERE rcpt = 'ghost@$MAILSTACK_DOMAIN' AND failed IS NOT NULL AND told IS NOT NULL")" -ge 2
+sleep 2
+check "the GM is told of that address once, not at every report" test "$(count gm)" = $((ngm + 3))
+dmail gm status.gh "SIGNON gh $gmpw
+STATUS gh"
+check "the GM's STATUS lists the refused mail" wait_count gm $((ngm + 4)) 30
+check "with its address" grep -q "a mail to ghost@$MAILSTACK_DOMAIN" <(fetch gm $((ngm + 4)))
 [[ $fail == 0 ]] || { echo "--- pbemd.log"; tail -30 "$DIR/pbemd.log"; }
 finish

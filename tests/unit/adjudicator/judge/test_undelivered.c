@@ -45,7 +45,13 @@ START_TEST(the_gm_learns_once_that_a_players_mail_was_refused)
 	    "<alice@example.test>: mailbox unknown\"");
 	has(r, "SET ADDRESS");
 	free(r);
-	/* Told once: a second round says nothing more. */
+	/* Told once: a second round says nothing more, nor the next mails
+	 * to the same dead address. */
+	judge_undelivered(&F.env);
+	ck_assert_int_eq(mails_to(GM), 0);
+	mail(BOB, "SIGNON ud bob-secret\nSETUP RPWS");	/* reports to both */
+	ck_assert_int_ge(refuse_all(ALICE, "550 gone"), 1);
+	drain();
 	judge_undelivered(&F.env);
 	ck_assert_int_eq(mails_to(GM), 0);
 	/* The GM's STATUS keeps the record; the players' does not. */
