@@ -37,8 +37,8 @@ LAYERS='
 L0 env session notice seats opts assign ledger password deadline limits
 L1 queue clock notify report
 L2 phase orders play
-L3 cmd_*
-L4 judge tick downtime undelivered
+L3 cmd_* reply
+L4 judge lines mailin tick downtime undelivered
 '
 
 includes() {

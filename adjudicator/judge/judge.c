@@ -1,7 +1,8 @@
 /*
- * judge.c - one mail through the command language: dedupe, split into
- * lines, dispatch each through THE command table, queue the one reply, all
- * in one transaction.
+ * judge.c - a mail's lines through the command language: split into words,
+ * dispatched each through THE command table, then the end-of-mail hooks.
+ * The intake around it (dedupe, robots, the transaction) is mailin.c's,
+ * the answer reply.c's.
  *
  * The table declares every command and sub-command (SET DEADLINE, APPROVE
  * TAKEOVER, EXTEND GRANT ...) with its arity, who may use it and the answer
@@ -11,10 +12,8 @@
  * sender signed on to (orders.c). The state a command keeps across the
  * lines of a mail (a PRESS text, a BECOME, the SIGNONs from another
  * address) lives here beside the session, is handed to that command alone,
- * and is finished by the end-of-mail hooks. A mail that failed too often
- * is set aside here (judge_quarantine), and released at the operator's
- * word through the same path, its inbox row settled instead of a new one.
- * Layer L4 of the judge: nothing in the judge calls this file.
+ * and is finished by the end-of-mail hooks. Layer L4 of the judge: only
+ * mailin.c calls this file (lines.h).
  */
 #include <ctype.h>
 #include <stddef.h>
@@ -42,15 +41,11 @@
 #include "adjudicator/judge/cmd_summary.h"
 #include "adjudicator/judge/cmd_takeover.h"
 #include "adjudicator/judge/cmd_wait.h"
-#include "adjudicator/judge/judge.h"
 #include "adjudicator/judge/limits.h"
+#include "adjudicator/judge/lines.h"
 #include "adjudicator/judge/notice.h"
 #include "adjudicator/judge/orders.h"
-#include "adjudicator/judge/phase.h"
-#include "adjudicator/judge/queue.h"
-#include "adjudicator/judge/report.h"
 #include "adjudicator/judge/session.h"
-#include "common/log.h"
 
 #define JUDGE_MAX_LINES	400	/* lines of one mail looked at */
 #define JUDGE_REPLY_MAX	(64 * 1024)	/* answers to a mail's lines, bytes */
@@ -545,174 +540,7 @@ judge_lines(struct judge_mail *m)
 	free(text);
 }
 
-/* The signed-on sender's view of his game as it stands, for the reply. */
-static void
-judge_reply_report(struct judge_session *s)
-{
-	struct game_state	*st;
-
-	if ((st = judge_phase_load(s, &s->who, s->who.game.phase)) == NULL)
-		return;
-	judge_report_one(s, &s->who, st, s->who.seat, s->msg->reply_to, NULL);
-	s->who.ops->free(st);
-}
-
-/*
- * Whether the reply to this mail may go (issue 13): one correspondent gets
- * at most JUDGE_LIMIT_REPLY answers an hour, so neither a loop nor a
- * forged sender makes the judge flood an address. The mail itself is
- * handled all the same. The last answer of the hour says so (*until set).
- */
-static bool
-judge_reply_allowed(struct judge_session *s, time_t *until)
-{
-	int	 n;
-
-	*until = 0;
-	if (judge_limit_full(s, JUDGE_LIMIT_REPLY, s->msg->reply_to, until)) {
-		log_info("judge: reply to a correspondent over the hourly "
-		    "limit not sent");
-		return false;
-	}
-	if (s->failed || (n = judge_limit_add(s, JUDGE_LIMIT_REPLY,
-	    s->msg->reply_to)) < 0)
-		return false;
-	if (n < judge_limit_max(JUDGE_LIMIT_REPLY) ||
-	    !judge_limit_full(s, JUDGE_LIMIT_REPLY, s->msg->reply_to, until))
-		*until = 0;
-	return !s->failed;
-}
-
-/* The notice at the end of the last answer of the hour. */
-static void
-judge_reply_last(struct judge_session *s, time_t until, struct buf *body)
-{
-	struct game_msg	 m;
-
-	memset(&m, 0, sizeof(m));
-	strlcpy_(m.key, "judge.reply.limit", sizeof(m.key));
-	snprintf(m.args[0], sizeof(m.args[0]), "%d",
-	    judge_limit_max(JUDGE_LIMIT_REPLY));
-	judge_note_time(&m, 1, until);
-	buf_putc(body, '\n');
-	judge_note_render(s->cat, "UTC", &m, body);
-	buf_putc(body, '\n');
-}
-
-static void
-judge_reply(struct judge_session *s)
-{
-	struct buf	 subj, body;
-	time_t		 until;
-
-	if (!judge_reply_allowed(s, &until))
-		return;
-	buf_init(&subj);
-	buf_init(&body);
-	if (s->msg->subject && *s->msg->subject) {
-		if (strncasecmp(s->msg->subject, "Re:", 3) == 0)
-			buf_puts(&subj, s->msg->subject);
-		else
-			buf_printf(&subj, "Re: %s", s->msg->subject);
-	} else
-		catalog_say(s->cat, &subj, "judge.reply.subject", 0);
-	catalog_say(s->cat, &body, "judge.reply.head", 0);
-	buf_puts(&body, "\n\n");
-	buf_add(&body, s->reply.data, s->reply.len);
-	judge_orders_confirm(s, s->cat, &body);
-	if (s->own.report.len == 0 && s->who.on &&
-	    s->who.game.status != DB_FORMING)
-		judge_reply_report(s);
-	if (s->own.report.len) {
-		buf_add(&body, s->own.report.data, s->own.report.len);
-		buf_putc(&body, '\n');
-	}
-	catalog_say(s->cat, &body, s->nerrors ? "judge.reply.errors" :
-	    s->lines.ignored ? "judge.reply.fine_ignored" : "judge.reply.fine",
-	    0);
-	buf_putc(&body, '\n');
-	if (until != 0)
-		judge_reply_last(s, until, &body);
-	judge_queue_picture(s, s->msg->reply_to, subj.data, body.data, true,
-	    s->who.on ? s->who.game.id : 0, &s->own.picture,
-	    s->own.picture_name);
-	buf_free(&subj);
-	buf_free(&body);
-}
-
-/* Clears the mail's failure count and commits, or rolls back. */
-static enum judge_result
-judge_finish(struct judge_session *s, enum judge_result ok, char *why,
-    size_t whylen)
-{
-	if (!s->failed && s->env->failure_key != NULL &&
-	    db_failure_clear(s->env->db, s->env->failure_key) != DB_OK)
-		s->failed = true;
-	if (judge_session_commit(s) != 0) {
-		snprintf(why, whylen, "store error; rolled back");
-		return JUDGE_TEMPFAIL;
-	}
-	return ok;
-}
-
-/* The inbox row of a mail. */
-static void
-judge_inbox_row(struct db_inbox *in, const struct message *m,
-    uint32_t uidvalidity, uint32_t uid, const char *outcome)
-{
-	memset(in, 0, sizeof(*in));
-	in->uidvalidity = uidvalidity;
-	in->uid = uid;
-	in->message_id = m ? m->message_id : NULL;
-	in->sender = m ? m->reply_to : NULL;
-	in->outcome = outcome;
-}
-
-/*
- * A mail recorded before: a new UID for an old Message-ID is noted so it
- * is not looked at again; the mail itself is not redone.
- */
-static enum judge_result
-judge_duplicate(struct judge_session *s, const struct message *m,
-    uint32_t uidvalidity, uint32_t uid, char *why, size_t whylen)
-{
-	struct db_inbox	 in;
-
-	judge_inbox_row(&in, m, uidvalidity, uid, "duplicate");
-	if (uid != 0 && db_inbox_known(s->env->db, uidvalidity, uid, NULL) ==
-	    DB_NONE && db_inbox_insert(s->env->db, &in, s->env->now, NULL) !=
-	    DB_OK)
-		s->failed = true;
-	return judge_finish(s, JUDGE_DUPLICATE, why, whylen);
-}
-
-/*
- * Whether refs (References or In-Reply-To) names one of the judge's own
- * mails: an id "<pbemd.…@domain>" with the domain of its address
- * (judge/queue.c makes them so).
- */
-static bool
-judge_refers_to_self(const struct judge_env *env, const char *refs)
-{
-	const char	*dom, *p, *e;
-	size_t		 dl;
-
-	if (refs == NULL || env->address == NULL ||
-	    (dom = strrchr(env->address, '@')) == NULL)
-		return false;
-	dl = strlen(dom);
-	for (p = refs; (p = strchr(p, '<')) != NULL; p = e) {
-		if ((e = strchr(p, '>')) == NULL)
-			break;
-		if (strncmp(p + 1, "pbemd.", 6) == 0 && (size_t)(e - p - 1) > dl &&
-		    strncasecmp(e - dl, dom, dl) == 0)
-			return true;
-	}
-	return false;
-}
-
-/* Whether some line of text begins with a command of the table. */
-static bool
+bool
 judge_has_command(const char *text)
 {
 	struct judge_line	 l;
@@ -733,60 +561,23 @@ judge_has_command(const char *text)
 	return found;
 }
 
-/*
- * Loops: mail from the judge's own address,
- * or an answer to one of its mails that holds no command (an
- * autoresponder that does not say it is one) is a machine's: recorded,
- * never answered. NULL for a human's mail, else the note for the inbox.
- */
-static const char *
-judge_loop(const struct judge_env *env, const struct message *m)
+struct judge_mail *
+judge_mail_new(const struct judge_env *env, const struct message *m)
 {
-	/* Issue 13: an address a reply cannot reach is answered never. */
-	if (!message_addr_ok(m->reply_to))
-		return "the sender's address is not usable: not answered";
-	if (env->address != NULL && ((m->from != NULL &&
-	    strcasecmp(m->from, env->address) == 0) || (m->reply_to != NULL &&
-	    strcasecmp(m->reply_to, env->address) == 0)))
-		return "from the judge's own address: not answered";
-	if ((judge_refers_to_self(env, m->in_reply_to) ||
-	    judge_refers_to_self(env, m->references)) &&
-	    !judge_has_command(m->text))
-		return "an answer to the judge's mail without a command: "
-		    "not answered";
-	return NULL;
+	struct judge_mail	*mail = xcalloc(1, sizeof(*mail));
+
+	judge_session_begin(&mail->s, env, m);
+	return mail;
 }
 
-/*
- * The address the judge answers and takes for the sender (issue 13):
- * Reply-To only when the judge knows it already (a player's, a GM's, one
- * that chose a language), else From. A stranger's Reply-To could aim the
- * judge's answers at anyone; a player who writes from his office with
- * Reply-To his address of record is still himself. out is m with that
- * address as reply_to (it shares m's strings). DB_OK or DB_ERR.
- */
-static int
-judge_correspondent(const struct judge_env *env, const struct message *m,
-    struct message *out)
+struct judge_session *
+judge_mail_session(struct judge_mail *mail)
 {
-	*out = *m;
-	if (m->reply_to == NULL || m->from == NULL ||
-	    strcasecmp(m->reply_to, m->from) == 0)
-		return DB_OK;
-	switch (db_address_known(env->db, m->reply_to)) {
-	case DB_OK:
-		return DB_OK;
-	case DB_NONE:
-		out->reply_to = m->from;
-		return DB_OK;
-	default:
-		return DB_ERR;
-	}
+	return &mail->s;
 }
 
-/* The lines of a human's mail, the end-of-mail hooks and the reply. */
-static void
-judge_mail_body(struct judge_mail *mail)
+void
+judge_mail_read(struct judge_mail *mail)
 {
 	struct judge_session	*s = &mail->s;
 
@@ -798,151 +589,10 @@ judge_mail_body(struct judge_mail *mail)
 		judge_lines(mail);
 	}
 	judge_end_of_mail(mail);
-	if (!s->failed)
-		judge_reply(s);
 }
 
-/*
- * The mail's inbox row with its outcome: a new one, or (a mail released
- * from quarantine) the row it has, row. *id is the row's.
- */
-static int
-judge_inbox_put(struct judge_session *s, uint32_t uidvalidity, uint32_t uid,
-    int64_t row, const char *outcome, const char *note, int64_t *id)
+void
+judge_mail_free(struct judge_mail *mail)
 {
-	struct db_inbox	 in;
-
-	if (row != 0) {
-		*id = row;
-		return db_inbox_settle(s->env->db, row, outcome, note);
-	}
-	judge_inbox_row(&in, s->msg, uidvalidity, uid, outcome);
-	in.note = note;
-	return db_inbox_insert(s->env->db, &in, s->env->now, id);
-}
-
-/*
- * A mail not handled before: a machine's is recorded and not answered, a
- * human's handled. row: its inbox row when it has one (released from
- * quarantine), else 0.
- */
-static enum judge_result
-judge_fresh(struct judge_mail *mail, uint32_t uidvalidity, uint32_t uid,
-    int64_t row, char *why, size_t whylen)
-{
-	struct judge_session	*s = &mail->s;
-	const char		*loop = NULL;
-	int64_t			 id;
-
-	if (s->msg->robot != MESSAGE_HUMAN ||
-	    (loop = judge_loop(s->env, s->msg)) != NULL) {
-		if (judge_inbox_put(s, uidvalidity, uid, row, "robot",
-		    loop != NULL ? loop : "auto-reply or bounce: not answered",
-		    &id) != DB_OK)
-			s->failed = true;
-		return judge_finish(s, JUDGE_IGNORED, why, whylen);
-	}
-	if (judge_inbox_put(s, uidvalidity, uid, row, "handled", row != 0 ?
-	    "released from quarantine" : NULL, &s->inbox_id) != DB_OK)
-		s->failed = true;
-	else
-		judge_mail_body(mail);
-	return judge_finish(s, s->failed ? JUDGE_TEMPFAIL : JUDGE_HANDLED, why,
-	    whylen);
-}
-
-enum judge_result
-judge_handle_message(const struct judge_env *env, const struct message *sent,
-    uint32_t uidvalidity, uint32_t uid, char *why, size_t whylen)
-{
-	struct judge_mail	*mail;
-	struct message		 mm, *m = &mm;
-	enum judge_result	 rc;
-	int			 known;
-
-	if (db_begin(env->db) != DB_OK) {
-		snprintf(why, whylen, "cannot begin a transaction");
-		return JUDGE_TEMPFAIL;
-	}
-	known = db_inbox_known(env->db, uidvalidity, uid, sent->message_id);
-	if (known == DB_ERR || judge_correspondent(env, sent, m) != DB_OK) {
-		db_rollback(env->db);
-		snprintf(why, whylen, "inbox lookup failed");
-		return JUDGE_TEMPFAIL;
-	}
-	mail = xcalloc(1, sizeof(*mail));
-	judge_session_begin(&mail->s, env, m);
-	if (known == DB_OK)
-		rc = judge_duplicate(&mail->s, m, uidvalidity, uid, why, whylen);
-	else
-		rc = judge_fresh(mail, uidvalidity, uid, 0, why, whylen);
 	free(mail);
-	return rc;
-}
-
-enum judge_result
-judge_release(const struct judge_env *env, const struct message *sent,
-    int64_t qid, char *why, size_t whylen)
-{
-	struct judge_mail	*mail;
-	struct message		 mm, *m = &mm;
-	enum judge_result	 rc;
-	int64_t			 row = 0;
-	int			 held;
-
-	if (db_begin(env->db) != DB_OK) {
-		snprintf(why, whylen, "cannot begin a transaction");
-		return JUDGE_TEMPFAIL;
-	}
-	if (judge_correspondent(env, sent, m) != DB_OK) {
-		db_rollback(env->db);
-		snprintf(why, whylen, "store error");
-		return JUDGE_TEMPFAIL;
-	}
-	if ((held = db_quarantine_release(env->db, qid, env->now, &row)) !=
-	    DB_OK) {
-		db_rollback(env->db);
-		snprintf(why, whylen, "%s", held == DB_NONE ?
-		    "not held in quarantine" : "quarantine lookup failed");
-		return held == DB_NONE ? JUDGE_DUPLICATE : JUDGE_TEMPFAIL;
-	}
-	mail = xcalloc(1, sizeof(*mail));
-	judge_session_begin(&mail->s, env, m);
-	rc = judge_fresh(mail, 0, 0, row, why, whylen);
-	free(mail);
-	return rc;
-}
-
-enum judge_result
-judge_quarantine(const struct judge_env *env, const struct message *sent,
-    uint32_t uidvalidity, uint32_t uid, const char *reason,
-    const struct judge_raw *raw)
-{
-	struct judge_session	 s;
-	struct message		 mm, *m = NULL;
-	struct db_inbox		 in;
-	char			 why[128];
-
-	if (db_begin(env->db) != DB_OK)
-		return JUDGE_TEMPFAIL;
-	if (sent != NULL) {
-		if (judge_correspondent(env, sent, &mm) != DB_OK) {
-			db_rollback(env->db);
-			return JUDGE_TEMPFAIL;
-		}
-		m = &mm;
-	}
-	judge_session_begin(&s, env, m);
-	judge_inbox_row(&in, m, uidvalidity, uid, "quarantined");
-	in.note = reason;
-	if (db_inbox_insert(env->db, &in, env->now, &s.inbox_id) != DB_OK ||
-	    db_quarantine_add(env->db, s.inbox_id, raw->text, raw->len,
-	    raw->size, env->now) != DB_OK)
-		s.failed = true;
-	else if (m && m->robot == MESSAGE_HUMAN && m->reply_to &&
-	    judge_loop(env, m) == NULL) {
-		judge_err(&s, "judge.err.quarantined", 0);
-		judge_reply(&s);
-	}
-	return judge_finish(&s, JUDGE_HANDLED, why, sizeof(why));
 }

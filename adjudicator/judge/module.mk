@@ -28,6 +28,7 @@ SRCS += \
 	adjudicator/judge/judge.c \
 	adjudicator/judge/ledger.c \
 	adjudicator/judge/limits.c \
+	adjudicator/judge/mailin.c \
 	adjudicator/judge/notice.c \
 	adjudicator/judge/notify.c \
 	adjudicator/judge/opts.c \
@@ -36,6 +37,7 @@ SRCS += \
 	adjudicator/judge/phase.c \
 	adjudicator/judge/play.c \
 	adjudicator/judge/queue.c \
+	adjudicator/judge/reply.c \
 	adjudicator/judge/report.c \
 	adjudicator/judge/seats.c \
 	adjudicator/judge/session.c \
