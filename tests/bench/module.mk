@@ -18,3 +18,7 @@ BENCH_TARGETS	+= build/bench/bench_hostile
 build/bench/bench_hostile: tests/bench/bench_hostile.c build/libpbemd.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -o $@ $< build/libpbemd.a $(PKG_LIBS) $(LDFLAGS)
+
+# Duplicates per kill -9 of `pbemd serve` (issue 13), from the crash test.
+BENCH_BUILD	+= build/pbemd
+BENCH_TARGETS	+= tests/bench/bench_crash.sh

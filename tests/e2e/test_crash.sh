@@ -157,6 +157,7 @@ wait_sql 60 "SELECT count(*) FROM inbox WHERE message_id LIKE 'move.%'" "$N"
 wait_sql 60 "SELECT count(*) FROM outbox WHERE sent IS NULL AND failed IS NULL" 0
 check "daemon stops cleanly after the crashes" pbemd_down
 check "killed at least 3 times with the batch half done" test "$mid_mail" -ge 3
+check "killed at least 3 times in the middle of sending" test "$mid_send" -ge 3
 
 # ---- exactly once
 check "every move mail recorded exactly once" \
