@@ -210,17 +210,17 @@ judge_signon_guessed(struct judge_session *s, const struct judge_seat *w,
 
 	if (judge_limit_add(s, JUDGE_LIMIT_SIGNON, s->msg->reply_to) < 0 ||
 	    judge_limit_add(s, JUDGE_LIMIT_GUESS, key) !=
-	    judge_limit_max(JUDGE_LIMIT_GUESS) ||
+	    judge_limit_max(s, JUDGE_LIMIT_GUESS) ||
 	    !judge_limit_full(s, JUDGE_LIMIT_GUESS, key, &until))
 		return;
 	log_warnx("judge: game=%s seat=%d locked after %d refused sign-ons",
-	    w->game.name, seat, judge_limit_max(JUDGE_LIMIT_GUESS));
+	    w->game.name, seat, judge_limit_max(s, JUDGE_LIMIT_GUESS));
 	memset(&m, 0, sizeof(m));
 	strlcpy_(m.key, "judge.signon.locked", sizeof(m.key));
 	judge_seat_arg(w->ops, seat, m.args[0], sizeof(m.args[0]));
 	strlcpy_(m.args[1], w->game.name, sizeof(m.args[1]));
 	snprintf(m.args[2], sizeof(m.args[2]), "%d",
-	    judge_limit_max(JUDGE_LIMIT_GUESS));
+	    judge_limit_max(s, JUDGE_LIMIT_GUESS));
 	judge_note_time(&m, 3, until);
 	judge_signon_zone(s, &w->game, tz, sizeof(tz));
 	if (seat != GAME_SEAT_GM)

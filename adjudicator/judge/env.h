@@ -35,6 +35,10 @@ struct judge_env {
 	/* With downtime_slack: count downtime and keep the heartbeat only if
 	 * serve or tick keep one already (`pbemd deliver`). */
 	bool			 downtime_if_kept;
+	/* Hourly limits per address (limits.c), 0: the judge's own. */
+	int			 creates_per_hour;	/* CREATE */
+	int			 joins_per_hour;	/* JOIN, TAKEOVER */
+	int			 answers_per_hour;	/* answers to mails */
 };
 
 #endif

@@ -395,7 +395,7 @@ judge_within_hour(struct judge_session *s, enum judge_limit lim,
 		strlcpy_(m.key, "judge.err.hourly", sizeof(m.key));
 		strlcpy_(m.args[0], word, sizeof(m.args[0]));
 		snprintf(m.args[1], sizeof(m.args[1]), "%d",
-		    judge_limit_max(lim));
+		    judge_limit_max(s, lim));
 		judge_note_time(&m, 2, until);
 		judge_note_say(s, "UTC", &m, true);
 		return false;

@@ -23,9 +23,19 @@ static const struct judge_limit_row {
 };
 
 int
-judge_limit_max(enum judge_limit l)
+judge_limit_max(const struct judge_session *s, enum judge_limit l)
 {
-	return judge_limits[l].max;
+	const struct judge_env	*env = s->env;
+	int			 set = 0;
+
+	/* The operator may set those that cost the judge, not the guesses. */
+	if (l == JUDGE_LIMIT_CREATE)
+		set = env->creates_per_hour;
+	else if (l == JUDGE_LIMIT_JOIN)
+		set = env->joins_per_hour;
+	else if (l == JUDGE_LIMIT_REPLY)
+		set = env->answers_per_hour;
+	return set > 0 ? set : judge_limits[l].max;
 }
 
 bool
@@ -41,7 +51,7 @@ judge_limit_full(struct judge_session *s, enum judge_limit l,
 		judge_store_failed(s);
 		return false;
 	}
-	if (n < judge_limits[l].max)
+	if (n < judge_limit_max(s, l))
 		return false;
 	*until = first + JUDGE_LIMIT_WINDOW;
 	return true;

@@ -27,8 +27,11 @@ enum judge_limit {
 	JUDGE_NLIMITS
 };
 
-/* How many l allows within the window. */
-int	judge_limit_max(enum judge_limit);
+/*
+ * How many l allows within the window: the operator's figure for CREATE,
+ * JOIN and answers when he set one (env.h), else the judge's.
+ */
+int	judge_limit_max(const struct judge_session *, enum judge_limit);
 /*
  * Whether key has used up l in the window ending now. When it has, *until
  * is when the oldest counted event leaves the window (one more is then

@@ -52,7 +52,7 @@ judge_reply_allowed(struct judge_session *s, time_t *until)
 	if (s->failed || (n = judge_limit_add(s, JUDGE_LIMIT_REPLY,
 	    s->msg->reply_to)) < 0)
 		return false;
-	if (n < judge_limit_max(JUDGE_LIMIT_REPLY) ||
+	if (n < judge_limit_max(s, JUDGE_LIMIT_REPLY) ||
 	    !judge_limit_full(s, JUDGE_LIMIT_REPLY, s->msg->reply_to, until))
 		*until = 0;
 	return !s->failed;
@@ -67,7 +67,7 @@ judge_reply_last(struct judge_session *s, time_t until, struct buf *body)
 	memset(&m, 0, sizeof(m));
 	strlcpy_(m.key, "judge.reply.limit", sizeof(m.key));
 	snprintf(m.args[0], sizeof(m.args[0]), "%d",
-	    judge_limit_max(JUDGE_LIMIT_REPLY));
+	    judge_limit_max(s, JUDGE_LIMIT_REPLY));
 	judge_note_time(&m, 1, until);
 	buf_putc(body, '\n');
 	judge_note_render(s->cat, "UTC", &m, body);

@@ -103,6 +103,12 @@ config_judge_key(struct config *c, const char *k, const char *v)
 		return config_int(v, 1, 86400, &c->poll_interval);
 	else if (strcmp(k, "max_failures") == 0)
 		return config_int(v, 1, 100, &c->max_failures);
+	else if (strcmp(k, "creates_per_hour") == 0)
+		return config_int(v, 1, 100000, &c->creates_per_hour);
+	else if (strcmp(k, "joins_per_hour") == 0)
+		return config_int(v, 1, 100000, &c->joins_per_hour);
+	else if (strcmp(k, "answers_per_hour") == 0)
+		return config_int(v, 1, 100000, &c->answers_per_hour);
 	else if (strcmp(k, "log_level") == 0)
 		return log_level_parse(v, &c->log_level);
 	else

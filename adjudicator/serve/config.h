@@ -33,6 +33,9 @@ struct config {
 	char			*timezone;	/* of new games' clocks */
 	int			 poll_interval;	/* seconds */
 	int			 max_failures;	/* then a mail is quarantined */
+	int			 creates_per_hour;	/* 0: the judge's */
+	int			 joins_per_hour;
+	int			 answers_per_hour;
 	enum log_level		 log_level;
 };
 

@@ -68,6 +68,9 @@ runtime_env(struct runtime *rt, time_t now, struct judge_env *env)
 	env->timezone = rt->cfg.timezone;
 	env->pwcache = rt->pw;
 	env->now = now;
+	env->creates_per_hour = rt->cfg.creates_per_hour;
+	env->joins_per_hour = rt->cfg.joins_per_hour;
+	env->answers_per_hour = rt->cfg.answers_per_hour;
 }
 
 int

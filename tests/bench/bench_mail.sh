@@ -70,6 +70,8 @@ span() { awk -v a="$1" -v b="$2" 'BEGIN { d = b - a; if (d < 0) d += 86400; prin
 
 # ---- setup (not measured)
 echo "bench mail: setting up $NG games on a fresh mail stack ..."
+# One GM creates every game; players answer more than a club's hour.
+pbemd_conf "$DIR/pbemd.ini" "creates_per_hour = 1000" "answers_per_hour = 1000"
 pbemd_up
 for ((g = 1; g <= NG; g++)); do
 	eml "$DIR/in/c$g" gm "create.$g" "CREATE $(game $g) weekeewachee blind"

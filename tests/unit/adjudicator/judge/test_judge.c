@@ -318,6 +318,13 @@ START_TEST(create_and_join_are_limited_per_hour)
 	r = take(DAVE);
 	has(r, "is created");
 	free(r);
+	/* The operator's figure (creates_per_hour) replaces the judge's. */
+	F.env.creates_per_hour = 1;
+	mail(DAVE, "CREATE later2 weekeewachee");
+	r = take(DAVE);
+	has(r, "CREATE is done at most 1 times per hour");
+	free(r);
+	F.env.creates_per_hour = 0;
 }
 END_TEST
 

@@ -106,6 +106,9 @@ START_TEST(a_full_file_is_read)
 	    "language = de\n"
 	    "poll_interval = 300\n"
 	    "max_failures = 5\n"
+	    "creates_per_hour = 50\n"
+	    "joins_per_hour = 60\n"
+	    "answers_per_hour = 70\n"
 	    "timezone = Europe/Berlin\n"
 	    "log_level = debug\n", pwfile);
 	write_ini(text);
@@ -134,6 +137,9 @@ START_TEST(a_full_file_is_read)
 	ck_assert_str_eq(c.language, "de");
 	ck_assert_int_eq(c.poll_interval, 300);
 	ck_assert_int_eq(c.max_failures, 5);
+	ck_assert_int_eq(c.creates_per_hour, 50);
+	ck_assert_int_eq(c.joins_per_hour, 60);
+	ck_assert_int_eq(c.answers_per_hour, 70);
 	ck_assert_str_eq(c.timezone, "Europe/Berlin");
 	ck_assert_int_eq(c.log_level, LOG_LEVEL_DEBUG);
 	config_free(&c);
@@ -211,6 +217,7 @@ START_TEST(defaults_fill_what_is_not_given)
 	ck_assert_int_eq(c.smtp.timeout, 60);
 	ck_assert_int_eq(c.poll_interval, 60);
 	ck_assert_int_eq(c.max_failures, 3);
+	ck_assert_int_eq(c.creates_per_hour, 0);	/* the judge's own */
 	ck_assert_str_eq(c.language, "en");
 	ck_assert_str_eq(c.timezone, "UTC");
 	ck_assert_str_eq(c.name, "pbemd judge");
