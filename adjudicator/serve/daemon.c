@@ -31,6 +31,7 @@
 #define DAEMON_RECONNECT_BASE	1
 #define DAEMON_RECONNECT_CAP	300
 #define DAEMON_READ_CHUNK	(64 * 1024)	/* bytes of stdin read at once */
+#define DAEMON_SEND_BUDGET	5	/* seconds of sending before intake again */
 
 #define EX_OK		0
 #define EX_USAGE	64
@@ -53,6 +54,7 @@ struct daemon {
 	uint32_t	*done;		/* UIDs to mark processed */
 	size_t		 ndone;
 	time_t		 next_tick;	/* the phase clock's next wish */
+	bool		 once;		/* serve --once: send all, then stop */
 };
 
 static void
@@ -259,7 +261,8 @@ daemon_outbox(struct daemon *d)
 		return;
 	if (db_outbox_next(d->rt.db, &next) != DB_OK || next > now)
 		return;
-	if (outbox_flush(d->rt.db, d->smtp, d->rt.cfg.address, now) < 0) {
+	if (outbox_flush(d->rt.db, d->smtp, d->rt.cfg.address, now,
+	    d->once ? 0 : DAEMON_SEND_BUDGET) < 0) {
 		daemon_undelivered(&d->rt);
 		d->smtp_failures++;
 		wait = backoff_delay(d->smtp_failures, 5, 600);
@@ -309,6 +312,7 @@ daemon_loop(struct daemon *d, bool once)
 {
 	int	 ms;
 
+	d->once = once;
 	while (!daemon_stop) {
 		if (d->imap == NULL && time(NULL) >= d->imap_retry)
 			daemon_imap_connect(d);
@@ -397,10 +401,10 @@ daemon_send_now(struct runtime *rt)
 	smtp_global_init();
 	runtime_smtp_conf(rt, &sc);
 	smtp = smtp_new(&sc);
-	outbox_flush(rt->db, smtp, rt->cfg.address, time(NULL));
+	outbox_flush(rt->db, smtp, rt->cfg.address, time(NULL), 0);
 	daemon_undelivered(rt);
 	/* The GM's notices of what was refused go out at once too. */
-	outbox_flush(rt->db, smtp, rt->cfg.address, time(NULL));
+	outbox_flush(rt->db, smtp, rt->cfg.address, time(NULL), 0);
 	smtp_free(smtp);
 	smtp_global_cleanup();
 }

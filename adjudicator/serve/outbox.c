@@ -8,7 +8,8 @@
  * the server defers (4xx on RCPT: a full mailbox, greylisting) waits for
  * its own backoff while the others go out; a failure of the connection
  * stops the round, so a server that is down costs one attempt per round,
- * not one per queued mail.
+ * not one per queued mail. A round may have a time budget: the daemon
+ * reads new mail between rounds while a long queue drains.
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -74,25 +75,31 @@ outbox_send_row(struct db *db, struct smtp *smtp, const char *from,
 }
 
 int
-outbox_flush(struct db *db, struct smtp *smtp, const char *from, time_t now)
+outbox_flush(struct db *db, struct smtp *smtp, const char *from, time_t now,
+    int budget)
 {
 	struct db_outbox_row	 rows[OUTBOX_BATCH];
 	enum outbox_step	 step = OUTBOX_NEXT;
+	time_t			 start = time(NULL);
 	int			 n, i, sent = 0;
+	bool			 spent = false;
 
 	do {
 		if (db_outbox_due(db, now, rows, OUTBOX_BATCH, &n) != DB_OK)
 			return -1;
 		for (i = 0; i < n; i++) {
-			if (step != OUTBOX_STOP) {
+			if (step != OUTBOX_STOP && !spent) {
 				step = outbox_send_row(db, smtp, from,
 				    &rows[i], now);
 				sent += step == OUTBOX_SENT;
+				spent = budget > 0 &&
+				    time(NULL) - start >= budget;
 			}
 			db_outbox_row_clear(&rows[i]);
 		}
 		/* Every row read was sent, refused or put off until later:
-		 * the next page holds other rows. */
-	} while (n == OUTBOX_BATCH && step != OUTBOX_STOP);
+		 * the next page holds other rows. The rest of a spent
+		 * round stays due for the next. */
+	} while (n == OUTBOX_BATCH && step != OUTBOX_STOP && !spent);
 	return step == OUTBOX_STOP ? -1 : sent;
 }

@@ -12,9 +12,12 @@
 #include "mail/smtp.h"
 
 /*
- * Sends every due row. Returns how many were sent, or -1 when the server
- * could not be reached (the rest waits for the next round).
+ * Sends every due row, or as many as go out in budget seconds (0: no
+ * limit), so the daemon's intake gets its turn while a long queue drains.
+ * Returns how many were sent, or -1 when the server could not be reached
+ * (the rest waits for the next round).
  */
-int	outbox_flush(struct db *, struct smtp *, const char *from, time_t now);
+int	outbox_flush(struct db *, struct smtp *, const char *from, time_t now,
+	    int budget);
 
 #endif

@@ -340,7 +340,7 @@ test_outbox(void)
 	outbox_row(db, bob, "outbox-1", now);
 	outbox_row(db, bob, "outbox-2", now);
 	s = smtp_for(url("smtp", E.host, E.smtp_port), NULL, NULL, E.ca, true);
-	rc = outbox_flush(db, s, judge, now);
+	rc = outbox_flush(db, s, judge, now, 0);
 	check(rc == 2, "outbox: the two mails after a deferred recipient go "
 	    "out in the same round (%d sent)", rc);
 	waiting = db_outbox_pending(db, &n) == DB_OK ? n : -1;
