@@ -35,6 +35,7 @@ include tests/module.mk
 include tests/e2e/module.mk
 include tests/referee/module.mk
 include tests/bench/module.mk
+include tests/fuzz/module.mk
 
 OBJS		:= $(SRCS:%.c=build/obj/%.o) $(GEN_SRCS:%.c=%.o)
 SAN_OBJS	:= $(SRCS:%.c=build/san/%.o) $(GEN_SRCS:%.c=%.san.o)

@@ -1,11 +1,13 @@
 #!/bin/sh
 # scripts/deps.sh - install the Debian packages pbemd needs to build, test and
 # run its demo, when one is missing. Needs root (or sudo) only when it installs.
+# clang builds the fuzz targets (tests/fuzz/); libFuzzer and the sanitizers'
+# runtimes come in libclang-rt-dev, which clang only recommends.
 set -eu
 PKGS="build-essential pkg-config libetpan-dev libcurl4-gnutls-dev libgnutls28-dev
 libsqlite3-dev libsodium-dev libinih-dev check libsubunit-dev
 dovecot-imapd dovecot-lmtpd exim4-daemon-light openssl curl ca-certificates sqlite3
-libcairo2-dev libpng-dev zlib1g-dev fonts-dejavu-core"
+libcairo2-dev libpng-dev zlib1g-dev fonts-dejavu-core clang libclang-rt-dev"
 
 missing=""
 for p in $PKGS; do

@@ -439,7 +439,17 @@ picture_cell(cairo_t *cr, const struct picture_geom *g,
 	picture_sides(cr, g, p, c);
 }
 
+/* gcc says it builds with ASan by a macro, clang (the fuzz targets,
+ * tests/fuzz/) by __has_feature. */
 #if defined(__SANITIZE_ADDRESS__)
+#define PICTURE_ASAN
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define PICTURE_ASAN
+#endif
+#endif
+
+#if defined(PICTURE_ASAN)
 /*
  * Sanitizer builds only: the first text drawn makes cairo's toy font face
  * resolve "DejaVu Sans" through fontconfig, which keeps one pattern for the

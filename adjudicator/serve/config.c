@@ -142,28 +142,34 @@ config_handler(void *arg, const char *section, const char *k, const char *v)
 	return rc == 0;
 }
 
-/* The first line of a password file, however long: a password cut to
- * a buffer would be refused by the server as if it were wrong. */
+/* The first line of a password file, whole: a password cut to a buffer
+ * would be refused by the server as if it were wrong. A line over
+ * CONFIG_PASSWORD_MAX is refused, so /dev/zero is not read until memory
+ * runs out. */
 static int
 config_read_password(const char *path, char **out, char *why, size_t whylen)
 {
 	FILE	*f;
-	char	*line = NULL;
-	size_t	 cap = 0;
+	char	 line[CONFIG_PASSWORD_MAX + 3];	/* the password, CR, LF, NUL */
+	bool	 full;
 
 	if ((f = fopen(path, "r")) == NULL) {
 		snprintf(why, whylen, "%s: cannot read the password file", path);
 		return -1;
 	}
-	if (getline(&line, &cap, f) == -1) {
-		free(line);
-		line = NULL;
-	}
+	if (fgets(line, sizeof(line), f) == NULL)
+		line[0] = '\0';
 	fclose(f);
-	if (line != NULL)
-		line[strcspn(line, "\r\n")] = '\0';
-	config_str(out, line != NULL ? line : "");
-	free(line);
+	full = strchr(line, '\n') == NULL && strlen(line) == sizeof(line) - 1;
+	line[strcspn(line, "\r\n")] = '\0';
+	if (full || strlen(line) > CONFIG_PASSWORD_MAX) {
+		explicit_bzero(line, sizeof(line));
+		snprintf(why, whylen, "%s: the first line is longer than %d "
+		    "bytes", path, CONFIG_PASSWORD_MAX);
+		return -1;
+	}
+	config_str(out, line);
+	explicit_bzero(line, sizeof(line));
 	return 0;
 }
 

@@ -12,6 +12,13 @@
 
 #include "common/log.h"
 
+/*
+ * The longest password a password_file may hold in its first line. A
+ * longer line is refused, never cut (a cut password would fail as a wrong
+ * one) and never read on (a device or a large file named by mistake).
+ */
+#define CONFIG_PASSWORD_MAX	4096
+
 struct config_mail {
 	char	*url;
 	char	*user;

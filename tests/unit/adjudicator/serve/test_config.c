@@ -195,6 +195,39 @@ START_TEST(a_long_password_is_read_whole)
 }
 END_TEST
 
+/*
+ * A first line over CONFIG_PASSWORD_MAX is refused, not read on: the fuzz
+ * target fuzz_config named /dev/full as a password file and config_load()
+ * read zeros until the allocator gave up (tests/fuzz/config/
+ * password-file-dev-full.ini). A line of the maximum is read whole, with
+ * or without CR LF.
+ */
+START_TEST(a_password_file_line_over_the_maximum_is_refused)
+{
+	struct config	 c;
+	char		 why[512] = "", text[512], *pw;
+
+	pw = malloc(CONFIG_PASSWORD_MAX + 4);
+	ck_assert_ptr_nonnull(pw);
+	memset(pw, 'p', CONFIG_PASSWORD_MAX);
+	strcpy(pw + CONFIG_PASSWORD_MAX, "\r\n");
+	write_to(pwfile, pw);
+	snprintf(text, sizeof(text), MINIMAL "password_file = %s\n", pwfile);
+	write_ini(text);
+	ck_assert_msg(config_load(ini, &c, why, sizeof(why)) == 0, "%s", why);
+	ck_assert_uint_eq(strlen(c.smtp.password), CONFIG_PASSWORD_MAX);
+	config_free(&c);
+
+	strcpy(pw + CONFIG_PASSWORD_MAX, "p\n");
+	write_to(pwfile, pw);
+	refused(text, "longer than");
+	pw[CONFIG_PASSWORD_MAX + 1] = '\0';	/* no LF */
+	write_to(pwfile, pw);
+	refused(text, "longer than");
+	free(pw);
+}
+END_TEST
+
 START_TEST(a_missing_password_file_is_refused)
 {
 	refused(MINIMAL "password_file = /nonexistent/pbemd/pw\n",
@@ -340,6 +373,7 @@ test_suite(void)
 	tc = tcase_create("refuse");
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, a_missing_password_file_is_refused);
+	tcase_add_test(tc, a_password_file_line_over_the_maximum_is_refused);
 	tcase_add_test(tc, an_unknown_key_is_refused_with_file_and_line);
 	tcase_add_test(tc, a_bad_value_is_refused_with_file_and_line);
 	tcase_add_test(tc, the_reason_names_the_line_of_the_error_it_describes);

@@ -1,0 +1,82 @@
+/*
+ * fuzz_state.c - libFuzzer target: every game's saved-state loader
+ * (game_ops load), as the judge reads a phase back from the store and the
+ * referee console takes a `position` from whoever types it.
+ *
+ * The input's first line names the game (as CREATE does), the rest is the
+ * text given to its load(). A state load() accepts must be one the game
+ * can live with: it saves and loads back the same, its views, what every
+ * seat owes and its legal orders hold (fuzz_game.h), and a deadline
+ * passing with no orders (the phase played as PROCESS plays it) leaves a
+ * position that holds too. With PBEMD_FUZZ_SHOW set in the environment
+ * it says why a state did not load; otherwise no I/O.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "adjudicator/game/game.h"
+#include "adjudicator/game/orderbook.h"
+#include "common/util.h"
+#include "tests/fuzz/fuzz_game.h"
+
+int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+/* The phase played without orders, on a copy loaded from text. */
+static void
+fuzz_state_process(const struct game_ops *ops, const char *text,
+    const struct orderbook *none)
+{
+	struct game_state	*st;
+	struct game_diag	 why;
+	char			*next;
+
+	memset(&why, 0, sizeof(why));
+	if (ops->load(text, &st, &why) != 0)
+		fuzz_game_fail(ops, "a saved state does not load", text);
+	if (orderbook_adjudicate(none, ops, st, &why) == 0) {
+		next = fuzz_game_save(ops, st);
+		fuzz_game_position(ops, st, next, none);
+		free(next);
+	} else
+		fuzz_game_msg(ops, &why.msg);
+	ops->free(st);
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	const struct game_ops	*ops;
+	struct game_state	*st;
+	struct game_diag	 why;
+	struct orderbook	*none;
+	char			*in, *text, *saved;
+
+	/* load() reads a C string: a NUL ends the input. */
+	in = xmalloc(size + 1);
+	memcpy(in, data, size);
+	in[size] = '\0';
+	text = in + strcspn(in, "\n");
+	if (*text != '\0')
+		*text++ = '\0';
+	memset(&why, 0, sizeof(why));
+	if ((ops = game_find(in)) == NULL || ops->load(text, &st, &why) != 0) {
+		if (ops != NULL)
+			fuzz_game_msg(ops, &why.msg);
+		if (getenv("PBEMD_FUZZ_SHOW") != NULL)
+			fprintf(stderr, "not loaded: %s\n", ops == NULL ?
+			    "no such game" : why.msg.key);
+		free(in);
+		return 0;
+	}
+	none = orderbook_new();
+	saved = fuzz_game_save(ops, st);
+	fuzz_game_position(ops, st, saved, none);
+	ops->free(st);
+	fuzz_state_process(ops, saved, none);
+	orderbook_free(none);
+	free(saved);
+	free(in);
+	return 0;
+}
