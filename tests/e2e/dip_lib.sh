@@ -3,35 +3,31 @@
 # (source it after lib.sh; bash).
 #
 # DIP_USERS lists the mailboxes a game reads (the GM and the seven players).
-# mark remembers how many mails each one holds; since USER prints what USER
-# received after the mark, quoted-printable undone; says / says_not check it.
-# Every mail is fetched over IMAP once and kept in $DIR/mail/USER.UID, so a
-# test may ask about the same mails many times without reading them again
-# (DIP_MAIL_CACHE=/some/dir keeps them after the test, for reading; empty it
-# before each run).
+# mark waits until nothing is on its way (lib.sh wait_settled), then
+# remembers how many mails each one holds and where the judge's outbox
+# stands; since USER prints the judge's mails to USER written after the
+# mark, quoted-printable undone (lib.sh judge_mail: each fetched over IMAP
+# by its Message-ID once and kept); says / says_not check them. A mark is
+# exact only because it settles first: a mail still on its way when it was
+# taken would otherwise count as new.
 
-declare -A MARK
+declare -A MARK MARK_ID
 
-mark() { local u; for u in $DIP_USERS; do MARK[$u]=$(count "$u"); done; }
-
-# mail_text USER UID: one mail, decoded, from the cache or over IMAP.
-mail_text() {
-	local d=${DIP_MAIL_CACHE:-$DIR/mail} f
-	f=$d/$1.$2
-	[[ -s $f ]] || { mkdir -p "$d"; fetch "$1" "$2" | tr -d '\r' |
-		perl -MMIME::QuotedPrint -ne 'print decode_qp($_)' >"$f"; }
-	cat "$f"
+mark() {
+	local u m
+	wait_settled
+	m=$(outbox_mark)
+	for u in $DIP_USERS; do MARK[$u]=$(count "$u") MARK_ID[$u]=$m; done
 }
 
-since() {
-	local u=$1 i n
-	n=$(count "$u")
-	for ((i = MARK[$u] + 1; i <= n; i++)); do mail_text "$u" "$i"; done
-}
+# from_start USER...: since USER prints every mail USER received.
+from_start() { local u; for u in "$@"; do MARK[$u]=0 MARK_ID[$u]=0; done; }
+
+since() { judge_mail "$1" "${MARK_ID[$1]:-0}"; }
 
 # wait_new USER N [SECONDS]: until USER has N mails more than at the mark.
 wait_new() {
-	wait_count "$1" $((MARK[$1] + $2)) "${3:-40}" ||
+	wait_count "$1" $((MARK[$1] + $2)) "${3:-$E2E_WAIT}" ||
 		{ echo "user $1: fewer than $2 new mails"; return 1; }
 }
 

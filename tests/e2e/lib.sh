@@ -3,14 +3,30 @@
 # stack_up starts a throwaway Dovecot + Exim (mailstack.sh) on free ports in a
 # short DIR, pbemd_up writes a configuration for it and starts `pbemd serve`,
 # send_mail sends a mail by real SMTP, wait_count / fetch read mailboxes over
-# real IMAP, judge_imap speaks to the judge's INBOX as an operator's client. check/ok/ko count results; finish prints "N passed, M failed".
+# real IMAP, judge_imap speaks to the judge's INBOX as an operator's client.
+# check/ok/ko count results; finish prints "N passed, M failed".
 # Everything started is stopped by the EXIT trap that stack_up installs.
+#
+# Every wait waits for a condition, never for a fixed time, and gives up
+# after E2E_WAIT seconds (default 180): a machine busy with four other
+# processes is slow, not broken. A wait for the daemon gives up at once
+# when it has died. wait_settled is the one to use after sending: when it
+# returns, the judge has handled every mail send_mail sent and every reply
+# it wrote is in its reader's mailbox, so counting and reading are exact.
+# Which mail is a reader's newest is the judge's to say (the order it wrote
+# them in its outbox); mails are found over IMAP by their Message-ID, never
+# by a UID reckoned from a count. UIDs need not follow delivery: a mail
+# LMTP stores while another delivery to the same mailbox holds its uidlist
+# gets no UID until the mailbox is next opened, so one delivered after it
+# gets a lower UID (eight mails arriving together leave one to three such).
 
 E2E_HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 E2E_ROOT=$(cd "$E2E_HERE/../.." && pwd)
 MS=$E2E_HERE/mailstack.sh
 PBEMD=${PBEMD:-$E2E_ROOT/build/pbemd}
+E2E_WAIT=${E2E_WAIT:-180}
 pass=0 fail=0 PBEMD_PID=
+E2E_PENDING=()	# Message-IDs sent that the judge has not been seen to record
 
 ok() { pass=$((pass + 1)); echo "PASS: $*"; }
 ko() { fail=$((fail + 1)); echo "FAIL: $*"; }
@@ -102,11 +118,20 @@ pbemd_down() {  # SIGTERM, then wait; returns the daemon's exit status
 	return $rc
 }
 
-# send_mail FROM-USER FILE: sends a finished message by SMTP as USER.
+# send_raw FROM-USER FILE: sends a finished message by SMTP as USER, tried
+# again while the server does not take it; its Message-ID is then pending
+# until wait_settled sees the judge record it.
 send_raw() {
-	curl -s --url "smtp://127.0.0.1:$MAILSTACK_SMTP_PORT" \
+	local id deadline=$((SECONDS + E2E_WAIT))
+	until curl -s -S --url "smtp://127.0.0.1:$MAILSTACK_SMTP_PORT" \
 		--mail-from "$1@$MAILSTACK_DOMAIN" --mail-rcpt "judge@$MAILSTACK_DOMAIN" \
-		--upload-file "$2"
+		--upload-file "$2"; do
+		((SECONDS < deadline)) || { echo "send_raw: SMTP refused $2" >&2; return 1; }
+		sleep 0.5
+	done
+	id=$(sed -n '/^\r*$/q; s/^Message-ID: *<\([^>]*\)>.*/\1/ip' "$2" | head -n 1)
+	[[ -n $id ]] && E2E_PENDING+=("$id")
+	return 0
 }
 
 # send_mail FROM-USER SUBJECT BODY: a plain UTF-8 mail as a client sends it.
@@ -128,31 +153,45 @@ send_mail() {
 
 count() { "$MS" count "$DIR" "$1"; }
 
-# wait_count USER N [SECONDS]: until USER's INBOX holds at least N messages.
-wait_count() {
-	local deadline=$((SECONDS + ${3:-30}))
-	while (($(count "$1") < $2)); do
+# until SECONDS CMD...: until CMD succeeds; 1 after SECONDS, or at once
+# when the daemon this script started has died.
+until_ok() {
+	local deadline=$((SECONDS + $1))
+	shift
+	until "$@"; do
 		((SECONDS < deadline)) || return 1
+		[[ -n ${PBEMD_PID:-} ]] && ! kill -0 "$PBEMD_PID" 2>/dev/null && {
+			echo "the daemon is gone (see $DIR/pbemd.log)" >&2
+			return 1
+		}
 		sleep 0.1
 	done
 }
 
-# fetch USER UID: the whole message, over IMAP with STARTTLS and a verified
-# cert. A mail is never empty: an empty answer is a failed session (seen
-# now and then under load), which is tried again before it is given up.
-fetch() {
-	local out i
-	for i in 1 2 3 4 5; do
-		out=$(curl -s --ssl-reqd --cacert "$MAILSTACK_CA_CERT" \
-			"imap://127.0.0.1:$MAILSTACK_IMAP_PORT/INBOX;UID=$2" \
-			-u "$1:${1}pw") && [[ -n $out ]] && {
-			printf '%s\n' "$out"
-			return 0
-		}
-		sleep 0.3
-	done
-	echo "fetch: no mail UID $2 for $1" >&2
-	return 1
+# wait_count USER N [SECONDS]: until USER's INBOX holds at least N messages.
+count_ge() { (($(count "$1") >= $2)); }
+wait_count() { until_ok "${3:-$E2E_WAIT}" count_ge "$1" "$2"; }
+
+# e2e_sql SQL: a query on the judge's store (WAL: a reader never waits long).
+e2e_sql() { sqlite3 -batch -noheader -cmd '.timeout 10000' "$DIR/pbemd.db" "$@" 2>/dev/null; }
+
+# settled: the judge recorded every pending mail (so whatever it caused is
+# queued, in the same transaction), its outbox holds nothing it still
+# means to send now, and Exim's queue is empty (Exim drops a message only
+# once Dovecot's LMTP has stored it).
+settled() {
+	local ids n got
+	if ((${#E2E_PENDING[@]})); then
+		ids=$(printf "'%s'," "${E2E_PENDING[@]//\'/}")
+		n=$(printf '%s\n' "${E2E_PENDING[@]}" | sort -u | wc -l)
+		got=$(e2e_sql "SELECT count(DISTINCT message_id) FROM inbox
+			WHERE message_id IN (${ids%,})")
+		((${got:-0} == n)) || return 1
+	fi
+	got=$(e2e_sql "SELECT count(*) FROM outbox WHERE sent IS NULL AND failed IS NULL
+		AND next_try <= strftime('%s', 'now')")
+	((${got:-0} == 0)) || return 1
+	[[ -z $(find "$DIR/exim/spool/input" -name '*-H' 2>/dev/null | head -n 1) ]]
 }
 
 # judge_imap COMMAND: one IMAP command on the judge's INBOX as an operator's
@@ -182,28 +221,95 @@ wait_flag() {
 	done
 }
 
-# fetch_last USER: the mail delivered last, over IMAP. count() counts the
-# Maildir's files, and Dovecot numbers the files it finds new in directory
-# order, not delivery order: two mails that arrive between two IMAP visits
-# may get their UIDs the wrong way round. So the UID is looked up in
-# Dovecot's uidlist by the file name, which starts with the delivery time
-# (seconds, then microseconds after H or M).
-fetch_last() {
-	local uid list="$DIR/mail/$1/Maildir/dovecot-uidlist" i n
-	# Lets Dovecot sync its uidlist; under load the list on disk may still
-	# lack the newest file after one visit, so visit until it holds every
-	# file that count() sees (or give up after about ten seconds).
-	for i in $(seq 1 50); do
-		fetch "$1" 1 >/dev/null
-		n=$(grep -c ' :' "$list" 2>/dev/null)
-		((${n:-0} >= $(count "$1"))) && break
-		sleep 0.2
-	done
-	uid=$(awk 'NR > 1 {
-		i = index($0, " :"); if (!i) next
-		f = substr($0, i + 2); split(f, p, ".")
-		us = 0; if (match(p[2], /^[HM][0-9]+/)) us = substr(p[2], 2, RLENGTH - 1)
-		printf "%s %06d %s\n", p[1], us, $1 }' \
-		"$list" | sort -k1,1n -k2,2n | tail -n 1 | cut -d" " -f3)
-	fetch "$1" "${uid:-$(count "$1")}"
+# wait_settled [SECONDS]: until settled; then nothing is pending.
+wait_settled() {
+	until_ok "${1:-$E2E_WAIT}" settled || {
+		echo "not settled: pending ${E2E_PENDING[*]:-none}," \
+			"outbox $(e2e_sql "SELECT count(*) FROM outbox WHERE sent IS NULL AND failed IS NULL")," \
+			"exim queue $(find "$DIR/exim/spool/input" -name '*-H' 2>/dev/null | wc -l)"
+		return 1
+	}
+	E2E_PENDING=()
 }
+
+# outbox_mark: the judge's newest outbox row; judge_ids USER [AFTER]: the
+# Message-IDs of the judge's mails to USER that the SMTP server took, in
+# the order the judge wrote them (outbox rows after AFTER).
+outbox_mark() { e2e_sql "SELECT coalesce(max(id), 0) FROM outbox"; }
+judge_ids() {
+	e2e_sql "SELECT substr(h, 1, instr(h, '>') - 1) FROM (SELECT id,
+		substr(m, instr(m, char(10) || 'Message-ID: <') + 14, 300) h
+		FROM (SELECT id, CAST(message AS TEXT) m FROM outbox
+		WHERE rcpt = '$1@$MAILSTACK_DOMAIN' AND sent IS NOT NULL AND id > ${2:-0}))
+		ORDER BY id"
+}
+
+imap() {  # imap USER URL-PATH [curl options]: one IMAP session (STARTTLS, verified)
+	local u=$1 path=$2
+	shift 2
+	curl -s --ssl-reqd --cacert "$MAILSTACK_CA_CERT" \
+		"imap://127.0.0.1:$MAILSTACK_IMAP_PORT/$path" -u "$u:${u}pw" "$@"
+}
+
+# fetch USER UID: the whole message. A mail is never empty: an empty answer
+# is a failed session, which is tried again before it is given up.
+fetch_once() { FETCHED=$(imap "$1" "INBOX;UID=$2") && [[ -n $FETCHED ]]; }
+fetch() {
+	until_ok 30 fetch_once "$1" "$2" || { echo "fetch: no mail UID $2 for $1" >&2; return 1; }
+	printf '%s\n' "$FETCHED"
+}
+
+# fetch_id USER MSGID: the mail with that Message-ID, once USER's INBOX has
+# it (a mail the SMTP server took may still be on its way).
+uid_of() {
+	UID_FOUND=$(imap "$1" INBOX -X "UID SEARCH HEADER Message-ID \"<$2>\"" |
+		tr -d '\r' | sed -n 's/^\* SEARCH \([0-9][0-9]*\).*/\1/p')
+	[[ -n $UID_FOUND ]]
+}
+fetch_id() {
+	until_ok "$E2E_WAIT" uid_of "$1" "$2" || { echo "fetch_id: no mail <$2> for $1" >&2; return 1; }
+	fetch "$1" "$UID_FOUND"
+}
+
+# fetch_last USER: the judge's newest mail to USER, over IMAP.
+fetch_last() {
+	local id
+	id=$(judge_ids "$1" | tail -n 1)
+	[[ -n $id ]] || { echo "fetch_last: the judge wrote $1 nothing" >&2; return 1; }
+	fetch_id "$1" "$id"
+}
+
+# judge_mail USER [AFTER]: the judge's mails to USER (outbox rows after
+# AFTER), decoded, in the order written, each fetched over IMAP once and
+# kept in $DIR/mail (DIP_MAIL_CACHE=/some/dir keeps them after the test).
+judge_mail() {
+	local d=${DIP_MAIL_CACHE:-$DIR/mail} id f
+	mkdir -p "$d"
+	for id in $(judge_ids "$1" "${2:-0}"); do
+		f=$d/$1.${id//\//_}
+		[[ -s $f ]] || fetch_id "$1" "$id" | tr -d '\r' |
+			perl -MMIME::QuotedPrint -ne 'print decode_qp($_)' >"$f"
+		cat "$f"
+	done
+}
+
+# mail_and_wait FROM BODY USER...: sends, waits until settled, and fails
+# (saying so) unless every USER named got a new mail: the sender's reply,
+# the others' reports.
+mail_and_wait() {
+	local from=$1 body=$2 u
+	local -A before=()
+	shift 2
+	for u in "$@"; do before[$u]=$(count "$u"); done
+	send_mail "$from" "orders" "$body" || return 1
+	wait_settled || { echo "no answer to: $body"; return 1; }
+	for u in "$@"; do
+		(($(count "$u") > before[$u])) || { echo "no mail for $u after: $body"; return 1; }
+	done
+}
+
+# wait_log TEXT [AFTER]: until the daemon's log has a line matching TEXT
+# after its first AFTER lines (log_lines: how many it has now).
+log_lines() { wc -l <"$DIR/pbemd.log"; }
+log_has() { tail -n +"$((${2:-0} + 1))" "$DIR/pbemd.log" | grep -q -E -- "$1"; }
+wait_log() { until_ok "$E2E_WAIT" log_has "$1" "${2:-0}"; }

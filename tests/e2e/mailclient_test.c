@@ -266,6 +266,36 @@ await_pending(struct imap *im, size_t want, double secs, uint32_t **uids)
 	}
 }
 
+/*
+ * Polls until a second session (doveadm) sees want unseen mails in the
+ * judge's INBOX: Dovecot has stored them, and the session under test has
+ * not been told. -1 after secs.
+ */
+static int
+await_stored(size_t want, double secs)
+{
+	char	 cmd[512], line[256];
+	double	 t0 = now();
+	size_t	 n;
+	FILE	*p;
+
+	snprintf(cmd, sizeof(cmd), "doveadm -c '%s' search -u judge mailbox "
+	    "INBOX unseen 2>/dev/null", E.dovecot_conf);
+	for (;;) {
+		n = 0;
+		if ((p = popen(cmd, "r")) != NULL) {
+			while (fgets(line, sizeof(line), p) != NULL)
+				n++;
+			pclose(p);
+		}
+		if (n >= want)
+			return 0;
+		if (now() - t0 > secs)
+			return -1;
+		usleep(50000);
+	}
+}
+
 static int
 tally_cb(void *arg, uint32_t uid, const char *raw, size_t len)
 {
@@ -702,7 +732,8 @@ test_idle(struct imap *im)
 	s = smtp_for(url("smtp", E.host, E.smtp_port), NULL, NULL, E.ca, true);
 	r = send1(s, to, to, "before-idle", why);
 	smtp_free(s);
-	usleep(1000000);
+	check(r == SMTP_OK && await_stored(1, 120) == 0, "the mail sent "
+	    "before IDLE is stored (%s)", r == SMTP_OK ? "sent" : why);
 	t0 = now();
 	r = imap_wait(im, 3000, &stop);
 	t1 = now();

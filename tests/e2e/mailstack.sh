@@ -37,7 +37,7 @@ set -euo pipefail
 : "${MAILSTACK_USERS:=judge alice bob carol dave}"
 # OS account that owns the Maildirs (Dovecot refuses uid 0 for mail access)
 : "${MAILSTACK_MAIL_USER:=nobody}"
-: "${MAILSTACK_START_TIMEOUT:=20}"   # seconds to wait for the ports
+: "${MAILSTACK_START_TIMEOUT:=120}"  # seconds to wait for the ports (a busy machine is slow)
 : "${MAILSTACK_LOCK:=/tmp/mailstack-ports.lock}"   # serialises port check + start across stacks
 : "${MAILSTACK_SEEN_ONLY:=}"   # a mailbox that keeps \Seen and no other flag; empty: none
 

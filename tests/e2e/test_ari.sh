@@ -16,20 +16,8 @@ stack_up || { echo "test_ari: cannot start the mail stack"; echo "0 passed, 1 fa
 pbemd_conf "$DIR/pbemd.ini"
 pbemd_up
 
-# last USER: the newest message in USER's mailbox (lib.sh fetch_last).
+# last USER: the judge's newest mail to USER (lib.sh fetch_last).
 last() { fetch_last "$1"; }
-
-# mail_and_wait FROM BODY USER...: sends, then waits for one more mail for
-# every USER named (the sender's reply and the others' reports).
-mail_and_wait() {
-	local from=$1 body=$2 u; shift 2
-	declare -A before
-	for u in "$@"; do before[$u]=$(count "$u"); done
-	send_mail "$from" "orders" "$body"
-	for u in "$@"; do
-		wait_count "$u" $((before[$u] + 1)) 30 || { echo "no mail for $u after: $body"; return 1; }
-	done
-}
 
 # png_head USER: the first 8 bytes (hex) of the PNG attached to USER's newest mail.
 png_head() {

@@ -39,8 +39,8 @@ every_player_sends() {
 		send_mail "${PLAYERS[i]}" "orders" "$(signon "${PLAYERS[i]}" "$1")"
 		shift
 	done
-	for i in 0 1 2 3 4 5 6; do wait_new "${PLAYERS[i]}" 2 60; done
-	wait_new gm 1 60
+	for i in 0 1 2 3 4 5 6; do wait_new "${PLAYERS[i]}" 2; done
+	wait_new gm 1
 }
 
 HOLD=("A VIE H, A BUD H, F TRI H" "F LON H, F EDI H, A LVP H"
@@ -110,8 +110,8 @@ says "France is told where it may retreat" fra "must retreat"
 # ---------------------------------------------------------------- F1901R
 mark
 send_mail fra "orders" "$(signon fra "A BUR R PIC")"
-for p in "${PLAYERS[@]}"; do wait_new "$p" 1 60; done
-wait_new fra 2 60
+for p in "${PLAYERS[@]}"; do wait_new "$p" 1; done
+wait_new fra 2
 says "the retreat is carried out" eng "A BUR R PIC"
 says "Germany may build, in English" eng "Germany may build 1 unit(s)."
 says "Germany may build, in German" ger "Deutschland darf 1 Einheit(en) aufbauen."
@@ -119,8 +119,8 @@ says "Germany may build, in German" ger "Deutschland darf 1 Einheit(en) aufbauen
 # ---------------------------------------------------------------- W1901A
 mark
 send_mail ger "orders" "$(signon ger "BUILD A BER")"
-for p in "${PLAYERS[@]}"; do wait_new "$p" 1 60; done
-wait_new ger 2 60
+for p in "${PLAYERS[@]}"; do wait_new "$p" 1; done
+wait_new ger 2
 says "the build is reported to everyone" ita "BUILD A BER"
 says "the next phase is Spring 1902" aus "1902"
 
@@ -139,14 +139,14 @@ for i in 0 1 2 3 5 6; do wait_new "${PLAYERS[i]}" 1; done
 # remind= (24h by default, so halfway through this short phase) reminds
 # Italy before the deadline (20s); at the deadline the late reminder; then
 # the grace period (15s).
-wait_new ita 2 60
+wait_new ita 2
 says "Italy is reminded before the deadline" ita "Reminder: the deadline of game dg is"
 says "Italy is reminded at the deadline" ita "Your orders for game dg are missing or incomplete"
 says "the reminder lists Italy's units" ita "A VEN has no order yet."
-wait_new gm 1 60
+wait_new gm 1
 says "the GM is told who is late" gm "Late:"
 says "the GM's notice names Italy" gm "- Italy"
-for i in 0 1 2 3 5 6; do wait_new "${PLAYERS[i]}" 2 60; done
+for i in 0 1 2 3 5 6; do wait_new "${PLAYERS[i]}" 2; done
 says_not "the punctual are not reminded" aus "are missing or incomplete"
 says "the phase ran at the end of the grace period" aus "The phase was processed at the end of the grace period."
 says "everyone is told Italy's units held" eng "Italy had no complete orders: units without orders held."

@@ -20,16 +20,6 @@ last() { fetch_last "$1"; }
 # text USER: the newest mail with quoted-printable undone, for reading.
 text() { last "$1" | tr -d '\r' | perl -MMIME::QuotedPrint -ne 'print decode_qp($_)'; }
 
-mail_and_wait() {
-	local from=$1 body=$2 u; shift 2
-	declare -A before
-	for u in "$@"; do before[$u]=$(count "$u"); done
-	send_mail "$from" "orders" "$body"
-	for u in "$@"; do
-		wait_count "$u" $((before[$u] + 1)) 30 || { echo "no mail for $u after: $body"; return 1; }
-	done
-}
-
 # rows USER: the fields of the board rows (A to I) of USER's newest mail,
 # without the row letters.
 rows() { text "$1" | grep -E '^[A-I] .* [A-I]$' | sed -E 's/^([A-I]) (.*) [A-I]$/\1:\2/'; }

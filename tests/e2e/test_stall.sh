@@ -47,7 +47,7 @@ send_outlook() {  # send_outlook USER BODY-QP
 # ------------------------------------------------------- approve=gm, gg
 # Started first: its clock runs while ns is played. Its readers' mails are
 # read from the first (MARK 0): the texts looked for are the clock's own.
-MARK[gm2]=0 MARK[alice]=0 MARK[bob]=0
+from_start gm2 alice bob
 send_mail gm2 "new game" "CREATE gg weekeewachee move=40s grace=1h"
 wait_new gm2 1
 says "an approve=gm game tells its GM he approves" gm2 "you approve it (APPROVE)"
@@ -151,15 +151,20 @@ done
 says "the German Outlook mail is understood, footer ignored" ger "Übergangen: kein Befehl"
 says_not "the German Outlook mail has no error" ger "FEHLER"
 says "the German player's orders are complete" ger "Ihre Befehle sind vollständig."
-# A tick follows every round over the mail (poll_interval 5s): give it two.
-sleep 11
+# A tick follows every round over the mail (poll_interval 5s): wait for
+# one at least two seconds after the last of these mails was handled, a
+# round later than the tick that came with it.
+wait_settled
+handled=$(sqlite3 "$DIR/pbemd.db" "SELECT max(received) FROM inbox")
+ticked() { (($(sqlite3 "$DIR/pbemd.db" "SELECT value FROM meta WHERE key = 'heartbeat'") >= $1)); }
+check "the clock ticks after the mails" until_ok "$E2E_WAIT" ticked $((handled + 2))
 check "France's error holds the phase back" test "$(nsphase)" = "$P0"
 says_not "nobody got the results yet" aus "Every order was in"
 mark
 send_mail fra "Re: Befehle" "$(signon fra "A MAR H
 
 Von meinem iPhone gesendet")"
-for p in "${PLAYERS[@]}"; do wait_new "$p" 1 60; done
+for p in "${PLAYERS[@]}"; do wait_new "$p" 1; done
 says "France's clean mail completes his orders" fra "Your orders are complete."
 says "the phase ran early: every order was in" aus "Every order was in, so the phase was processed before its deadline."
 says "the French army reached Burgundy" eng "A PAR - BUR"
@@ -199,7 +204,7 @@ Thanks!")"
 done
 for i in 0 2 3 5 6; do wait_new "${PLAYERS[i]}" 1; done
 # remind=1m: Italy, the only power owing orders, is reminded before the deadline.
-wait_new ita 1 180
+wait_new ita 1 $((E2E_WAIT + 120))	# the reminder comes 1m before a 2m deadline
 says "Italy is reminded before the deadline" ita "Reminder: the deadline of game ns is"
 says "the reminder lists what Italy owes" ita "A VEN has no order yet."
 check "the reminder came before the deadline" test "$(date +%s)" -lt "$DL"
@@ -237,16 +242,16 @@ mark
 send_mail ita "orders" "$(signon ita "A VEN H, A ROM H, F NAP H
 
 Saluti")"
-for p in aus fra ger ita rus tur; do wait_new "$p" 1 60; done
+for p in aus fra ger ita rus tur; do wait_new "$p" 1; done
 says "Fall 1901 ran early without the resigned power" aus "Every order was in"
 
 # ------------------------------------------------------------ gg
 # The proposal (40s) is reminded to its GM halfway, then passes unapproved:
 # long ago by now, so the mails are there or on their way.
-wait_new gm2 3 120
+wait_new gm2 3
 says "the GM is reminded of the unapproved proposal" gm2 "still awaits your approval"
-wait_new alice 3 120
-wait_new bob 2 120
+wait_new alice 3
+wait_new bob 2
 says "the players hear the game waits for the GM" alice "the game waits for the game master"
 says "the German player reads it in German" bob "wartet daher auf den Spielleiter"
 says "the GM is asked again when it passed" gm2 "has passed without your approval"

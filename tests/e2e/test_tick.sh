@@ -22,22 +22,21 @@ deliver() {  # deliver USER BODY: one mail through `pbemd deliver`
 }
 tick() { "$PBEMD" tick -c "$DIR/pbemd.ini" 2>>"$DIR/pbemd.log"; }
 heartbeat() { sqlite3 "$DIR/pbemd.db" "SELECT value FROM meta WHERE key = 'heartbeat'"; }
-# since USER N: the mails USER received after the first N, decoded.
-since() {
-	local i
-	for ((i = $2 + 1; i <= $(count "$1"); i++)); do fetch "$1" "$i"; done |
-		tr -d '\r' | perl -MMIME::QuotedPrint -ne 'print decode_qp($_)'
-}
+deadline() { sqlite3 "$DIR/pbemd.db" "SELECT c.deadline FROM clocks c JOIN games g ON g.id = c.game_id WHERE g.name = 'tk'"; }
+past() { (($(date +%s) > $1)); }	# past T: the clock's second T is over
+# since USER MARK: the judge's mails to USER after outbox row MARK, decoded
+# (lib.sh judge_mail).
+since() { judge_mail "$1" "$2"; }
 has() { grep -qF -- "$2" <<<"$1"; }
 
 check "pbemd help tick tells how to run it from cron" grep -q 'cron' <("$PBEMD" help tick)
 deliver gm "CREATE tk weekeewachee move=1h grace=1h"
-wait_count gm 1 30
+wait_count gm 1
 GMPW=$(since gm 0 | sed -n 's/.*password is \([a-z0-9]*\):.*/\1/p' | head -n 1)
 check "CREATE by deliver answers the GM with a password" test -n "$GMPW"
 deliver alice "JOIN tk alice-secret"
 deliver bob "JOIN tk bob-secret de"
-check "the players' JOINs are answered" wait_count bob 1 30
+check "the players' JOINs are answered" wait_count bob 1
 check "deliver alone keeps no heartbeat" test -z "$(heartbeat)"
 tick
 check "tick exits 0" test $? = 0
@@ -49,35 +48,39 @@ deliver gm "SIGNON tk $GMPW
 SET DEADLINE +3s"
 deliver alice "SIGNON tk alice-secret
 SETUP RPWS"
-wait_count bob $((nb + 1)) 30	# the new deadline, announced
-wait_count alice $((na + 2)) 30	# ... and White's answer
-sleep 4
-nb=$(count bob) ng=$(count gm)
-sleep 1
+wait_count bob $((nb + 1))	# the new deadline, announced
+wait_count alice $((na + 2))	# ... and White's answer
+until_ok "$E2E_WAIT" past "$(deadline)"
+# deliver sent all it wrote before it exited, and nothing else runs: once
+# that is in the mailboxes, nothing more can come without a tick.
+wait_settled
+nb=$(count bob) ng=$(count gm) mk=$(outbox_mark)
 check "without a tick nobody is reminded" test "$(count bob)" = "$nb"
 tick
-check "after the deadline tick sends Black's reminder" wait_count bob $((nb + 1)) 30
-m=$(since bob "$nb")
+check "after the deadline tick sends Black's reminder" wait_count bob $((nb + 1))
+m=$(since bob "$mk")
 check "the reminder names the missing orders" has "$m" "Partie tk fehlen"
-check "the GM is told who is late" wait_count gm $((ng + 1)) 30
-check "the GM's notice names Black" has "$(since gm "$ng")" "- Black"
+check "the GM is told who is late" wait_count gm $((ng + 1))
+check "the GM's notice names Black" has "$(since gm "$mk")" "- Black"
+wait_settled
 nb=$(count bob)
 tick; tick
-sleep 2
+wait_settled
 check "a reminder is sent once, however often tick runs" test "$(count bob)" = "$nb"
 
 # Cron stops for an hour, and a deadline passes meanwhile.
 deliver gm "SIGNON tk $GMPW
 SET DEADLINE +3s"
-wait_count bob $((nb + 1)) 30
-nb=$(count bob) na=$(count alice)
-sleep 4
+wait_count bob $((nb + 1))
+wait_settled
+nb=$(count bob) na=$(count alice) mk=$(outbox_mark)
+until_ok "$E2E_WAIT" past "$(deadline)"
 sqlite3 "$DIR/pbemd.db" "UPDATE meta SET value = value - 3600 WHERE key = 'heartbeat'"
 tick
-check "after the downtime everybody is told" wait_count alice $((na + 1)) 30
-check "the deadline moves on by the time lost" has "$(since alice "$na")" "Nobody is late for that time"
-wait_count bob $((nb + 1)) 30
-m=$(since bob "$nb")
+check "after the downtime everybody is told" wait_count alice $((na + 1))
+check "the deadline moves on by the time lost" has "$(since alice "$mk")" "Nobody is late for that time"
+wait_count bob $((nb + 1))
+m=$(since bob "$mk")
 check "Black hears of the downtime" has "$m" "außer Betrieb"
 check "and is not reminded for lost time" test "$(grep -c 'Partie tk fehlen' <<<"$m")" = 0
 check "the heartbeat is the tick's time again" test "$(($(date +%s) - $(heartbeat)))" -lt 30

@@ -21,18 +21,6 @@ pbemd_up
 
 last() { fetch_last "$1"; }
 
-# mail_and_wait FROM BODY USER...: sends, then waits for one more mail for
-# every USER named (the sender's reply and the others' reports).
-mail_and_wait() {
-	local from=$1 body=$2 u; shift 2
-	declare -A before
-	for u in "$@"; do before[$u]=$(count "$u"); done
-	send_mail "$from" "orders" "$body"
-	for u in "$@"; do
-		wait_count "$u" $((before[$u] + 1)) 30 || { echo "no mail for $u after: $body"; return 1; }
-	done
-}
-
 # board USER: the diagram rows of USER's newest mail.
 board() { last "$1" | grep -E '^[1-8] \|'; }
 

@@ -69,7 +69,7 @@ completes() {
 	mark
 	tell "$1" "$2"
 	for p in gm "${PLAYERS[@]}"; do
-		wait_new "$p" 1 60 || stuck "$1's mail completes the phase"
+		wait_new "$p" 1 || stuck "$1's mail completes the phase"
 	done
 }
 
@@ -80,9 +80,9 @@ process() {
 	mark
 	send_mail gm "process" "$body"
 	for p in "${PLAYERS[@]}"; do
-		wait_new "$p" $# 60 || stuck "the GM has $* played"
+		wait_new "$p" $# || stuck "the GM has $* played"
 	done
-	wait_new gm 1 60 || stuck "the GM's PROCESS is answered"
+	wait_new gm 1 || stuck "the GM's PROCESS is answered"
 }
 
 # ---------------------------------------------------------------- lobby
@@ -244,7 +244,7 @@ says "the seed is revealed" rus "Its random seed was"
 # Every player read every phase: the report, or the reply to the mail
 # that completed it.
 for p in "${PLAYERS[@]}"; do
-	MARK[$p]=0
+	from_start "$p"
 	got=$(since "$p" | grep -oE '^(Game|Partie) zg \(zombie, undead\) (after move|nach Zug) [0-9]+' |
 		sort -u | wc -l)
 	check "$p read all 27 positions, the start and 26 phases ($got)" test "$got" = 27
