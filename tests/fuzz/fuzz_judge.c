@@ -17,7 +17,8 @@
  * input, for the same reason.
  *
  * With PBEMD_FUZZ_SHOW set in the environment it prints every mail the
- * judge queued (to see what a seed does: run the binary on that file).
+ * judge queued and logs at debug level (to see what a seed does: run the
+ * binary on that file); otherwise only errors are logged.
  *
  * It aborts when the judge answers a mail with "try again later": nothing
  * in a mail may make the store refuse it (STYLE.md 7). Run it from the top
@@ -284,7 +285,8 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 
 	(void)argc;
 	(void)argv;
-	log_init(LOG_LEVEL_ERROR, "fuzz_judge");
+	log_init(getenv("PBEMD_FUZZ_SHOW") != NULL ? LOG_LEVEL_DEBUG :
+	    LOG_LEVEL_ERROR, "fuzz_judge");
 	rng_seed(&J.rng, 1);
 	if (randombytes_set_implementation(&fuzz_judge_rng) != 0 ||
 	    password_init() != 0)
