@@ -12,6 +12,8 @@
  *	options HALF MOVING EVERY STEP PLIES NOLIMIT   (0/1 and numbers)
  *	phase forming|setup1|setup2|play|over
  *	seats FIRST TURN PLY WINNER END CORNER0 CORNER1 OFFER QUIET
+ *	              (WINNER: -1 exactly while the phase is not over,
+ *	              FIRST: -1 exactly while it is forming)
  *	seed N        rng S0 S1 S2 S3 (hex)
  *	clouds 81 letters N/E/C (open: all N, blind: all C)
  *	board 81 letters: . empty, FLSYVB seat 0, flsyvb seat 1
@@ -270,6 +272,11 @@ kz_state_parse(struct game_state *st, const char *text)
 	    v[4] > KZ_END_PLY_CAP || v[5] < -1 || v[5] > 2 || v[6] < -1 ||
 	    v[6] > 2 || v[7] < -1 || v[7] > 1 || v[8] < 0 ||
 	    v[8] > KZ_QUIET_PLIES)
+		return -1;
+	/* Over exactly with a winner or drawn, a first seat from the start
+	 * on: the views name the winner and the seat due to set up. */
+	if ((st->phase == KZ_PHASE_OVER) != (v[3] != GAME_NOBODY) ||
+	    (st->phase == KZ_PHASE_FORMING) != (v[0] == GAME_NOBODY))
 		return -1;
 	st->first = v[0];
 	st->turn = v[1];

@@ -24,7 +24,8 @@
  *	white: -1 | 0 | 1		seat playing White, -1 before start
  *	handicap: A B			points of seats 0 and 1 still to spend
  *	ply: N				phases played
- *	winner: -1 | -2 | 0 | 1	GAME_NOBODY, GAME_DRAWN or a seat
+ *	winner: -1 | -2 | 0 | 1	GAME_NOBODY, GAME_DRAWN or a seat;
+ *					-1 exactly while not over
  *	end: none | mate | king_taken | resign | stalemate | repetition |
  *	     fifty | material | agreement
  *	offer: -1 | 0 | 1		seat whose draw offer stands
@@ -231,6 +232,9 @@ wotk_state_parse(const char *text, struct game_state *st)
 	    wotk_state_ints(v, &st->ply, 1, 0, 1000000) != 0 ||
 	    wotk_state_line(&text, "winner", v) != 0 ||
 	    wotk_state_ints(v, &st->winner, 1, -2, 1) != 0)
+		return -1;
+	/* Over exactly with a winner or drawn: the views name the winner. */
+	if ((st->phase == WOTK_PHASE_OVER) != (st->winner != GAME_NOBODY))
 		return -1;
 	if (wotk_state_line(&text, "end", v) != 0 ||
 	    (i = statetext_word(v, wotk_end_words,

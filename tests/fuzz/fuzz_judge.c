@@ -8,16 +8,17 @@
  * may add a number of hours after which the clock ticks; the rest is the
  * body of a plain-text mail. At start the target prepares a store once:
  * duel, weekeewachee of alice and bob (bob reads German); dip, standard
- * Diplomacy of p0..p6 on a clock; kz, klinzha, alice waiting; knight, Way
- * of the Knight of alice and bob on a clock; dice, ari, nobody joined.
- * Every GM password is "gmpass", a player's his name and "pw" (p3's
- * pw3333). Each input starts from a copy of that store (on /dev/shm
+ * Diplomacy of p0..p6 on a clock; zomb, Zombie-Diplomacy (undead, grey
+ * press) of p0..p6; kz, klinzha, alice waiting; knight, Way of the Knight
+ * of alice and bob on a clock; dice, ari of alice and bob. Every GM
+ * password is "gmpass", a player's his name and "pw" (p3's pw3333). Each input starts from a copy of that store (on /dev/shm
  * where there is one), so one input alone reproduces what it did;
  * libsodium's random bytes come from a generator seeded again for every
  * input, for the same reason.
  *
  * With PBEMD_FUZZ_SHOW set in the environment it prints every mail the
- * judge queued (to see what a seed does: run the binary on that file).
+ * judge queued and logs at debug level (to see what a seed does: run the
+ * binary on that file); otherwise only errors are logged.
  *
  * It aborts when the judge answers a mail with "try again later": nothing
  * in a mail may make the store refuse it (STYLE.md 7). Run it from the top
@@ -205,36 +206,48 @@ fuzz_judge_join(const char *name, const char *who, const char *pw)
 	fuzz_judge_prep(addr, text);
 }
 
-/* The games every input finds (the comment at the top). */
+/* Game name of kind with words, its seven seats taken by p0..p6 (pw0000
+ * ...), power i given to player i by the GM, and started. */
 static void
-fuzz_judge_games(void)
+fuzz_judge_seven(const char *name, const char *words)
 {
 	static const char *const powers[7] = { "Austria", "England", "France",
 	    "Germany", "Italy", "Russia", "Turkey" };
-	char	 who[8], pw[16], lines[1024] = "SIGNON dip " FUZZ_JUDGE_GMPW
-	    "\n";
+	char	 who[8], pw[16], lines[1024];
 	int	 i;
 
-	fuzz_judge_create("duel", "weekeewachee");
-	fuzz_judge_join("duel", "alice", "alicepw");
-	fuzz_judge_join("duel", "bob", "bobpw de");
-	fuzz_judge_create("dip", "standard move=48h retreat=24h adjust=24h "
-	    "grace=12h approve=auto");
+	fuzz_judge_create(name, words);
+	snprintf(lines, sizeof(lines), "SIGNON %s %s\n", name,
+	    FUZZ_JUDGE_GMPW);
 	for (i = 0; i < 7; i++) {
 		snprintf(who, sizeof(who), "p%d", i);
 		snprintf(pw, sizeof(pw), "pw%d%d%d%d", i, i, i, i);
-		fuzz_judge_join("dip", who, pw);
+		fuzz_judge_join(name, who, pw);
 		snprintf(lines + strlen(lines), sizeof(lines) - strlen(lines),
 		    "ASSIGN %s %s@example.test\n", powers[i], who);
 	}
 	strlcpy_(lines + strlen(lines), "START", sizeof(lines) - strlen(lines));
 	fuzz_judge_prep("gm@example.test", lines);
+}
+
+/* The games every input finds (the comment at the top). */
+static void
+fuzz_judge_games(void)
+{
+	fuzz_judge_create("duel", "weekeewachee");
+	fuzz_judge_join("duel", "alice", "alicepw");
+	fuzz_judge_join("duel", "bob", "bobpw de");
+	fuzz_judge_seven("dip", "standard move=48h retreat=24h adjust=24h "
+	    "grace=12h approve=auto");
+	fuzz_judge_seven("zomb", "zombie undead press=grey gm-sees-press");
 	fuzz_judge_create("kz", "klinzha");
 	fuzz_judge_join("kz", "alice", "alicepw");
 	fuzz_judge_create("knight", "wotk move=24h approve=auto");
 	fuzz_judge_join("knight", "alice", "alicepw");
 	fuzz_judge_join("knight", "bob", "bobpw");
 	fuzz_judge_create("dice", "ari");
+	fuzz_judge_join("dice", "alice", "alicepw");
+	fuzz_judge_join("dice", "bob", "bobpw");
 	fuzz_judge_drain(NULL, 0, false);
 }
 
@@ -284,7 +297,8 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 
 	(void)argc;
 	(void)argv;
-	log_init(LOG_LEVEL_ERROR, "fuzz_judge");
+	log_init(getenv("PBEMD_FUZZ_SHOW") != NULL ? LOG_LEVEL_DEBUG :
+	    LOG_LEVEL_ERROR, "fuzz_judge");
 	rng_seed(&J.rng, 1);
 	if (randombytes_set_implementation(&fuzz_judge_rng) != 0 ||
 	    password_init() != 0)

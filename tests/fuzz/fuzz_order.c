@@ -9,6 +9,8 @@
  *   GAME [OPTION...]  the first line: a game as CREATE names it and CREATE's
  *                     option words; the game is created with seed 1 and
  *                     started with its first mover drawn
+ *   !handicap A B     optional: the handicap points of seats 0 and 1, given
+ *                     before the start as the judge gives the ledger's
  *   STATE...          optional: the lines up to the first "@" line are a
  *                     saved state that replaces the new game
  *   @SEAT             a mail from SEAT (a number, modulo the seats, or gm);
@@ -172,12 +174,17 @@ fuzz_order_mail(struct fuzz_order *f, const char *line)
 		    (unsigned long)f->ops->nseats);
 }
 
-/* The first line: the game, new with its options. */
+/*
+ * The first line: the game, new with its options; with pts, the handicap
+ * points the judge's ledger gives seats 0 and 1 before the start, and the
+ * seat with more moves first (judge/phase.c).
+ */
 static int
-fuzz_order_new(struct fuzz_order *f, char *line)
+fuzz_order_new(struct fuzz_order *f, char *line, const int *pts)
 {
 	struct game_diag	 why;
 	char			*opts;
+	int			 first = GAME_NOBODY;
 
 	opts = line + strcspn(line, " ");
 	if (*opts != '\0')
@@ -189,7 +196,15 @@ fuzz_order_new(struct fuzz_order *f, char *line)
 		fuzz_game_msg(f->ops, &why.msg);
 		return -1;
 	}
-	if (f->ops->start(f->st, GAME_NOBODY, &why) != 0) {
+	if (pts != NULL && f->ops->handicap != NULL) {
+		if (f->ops->handicap(f->st, pts, 2, &why) != 0) {
+			fuzz_game_msg(f->ops, &why.msg);
+			return -1;
+		}
+		if (pts[0] != pts[1])
+			first = pts[0] > pts[1] ? 0 : 1;
+	}
+	if (f->ops->start(f->st, first, &why) != 0) {
 		fuzz_game_msg(f->ops, &why.msg);
 		return -1;
 	}
@@ -217,12 +232,16 @@ static void
 fuzz_order_run(struct fuzz_order *f, char *in)
 {
 	char	*line, *next, *mails, *state;
-	int	 rc;
+	int	 rc, pts[2];
+	bool	 handicap;
 
 	next = in + strcspn(in, "\n");
 	if (*next != '\0')
 		*next++ = '\0';
-	if (fuzz_order_new(f, in) != 0)
+	handicap = sscanf(next, "!handicap %d %d", &pts[0], &pts[1]) == 2;
+	if (handicap)
+		next += strcspn(next, "\n") + (next[strcspn(next, "\n")] != '\0');
+	if (fuzz_order_new(f, in, handicap ? pts : NULL) != 0)
 		return;
 	/* The state lines end where a line begins with '@'; the last keeps
 	 * its LF, as a stored state does. */

@@ -261,6 +261,99 @@ START_TEST(state_pieces_fit_the_rules)
 }
 END_TEST
 
+/* text with the line key ("\nphase ") begins replaced by line ("\nphase
+ * over"); into out. */
+static void
+with_line(const char *text, const char *key, const char *line, char *out,
+    size_t len)
+{
+	const char	*p = strstr(text, key), *e;
+
+	ck_assert_ptr_nonnull(p);
+	e = p + 1 + strcspn(p + 1, "\n");
+	snprintf(out, len, "%.*s%s%s", (int)(p - text), text, line, e);
+}
+
+/*
+ * A game is over exactly when it has a winner or is drawn (state.c):
+ * fuzz_state gave the referee console's `position` a state "phase over"
+ * with no winner, and its view read the side names at index -1 (tests/
+ * fuzz/state/klinzha-over-without-winner). A finished game with its
+ * winner loads; over without a winner, or going on with one, does not.
+ */
+START_TEST(state_is_over_exactly_with_a_winner)
+{
+	static char		 text[KZ_TEST_STATE_MAX], bad[KZ_TEST_STATE_MAX];
+	struct game_state	*st, *back;
+	struct game_diag	 why;
+
+	st = kzt_position("", "F E-37 Y C-18 V E-27 V E-38 V E-48 B D-28 "
+	    "G E-37 b I-33 v I-22 v I-11 g I-11");
+	kz_ops.save(st, text, sizeof(text));
+	ck_assert_int_eq(kz_ops.load(text, &back, &why), 0);
+	kz_ops.free(back);
+	with_line(text, "\nphase ", "\nphase over", bad, sizeof(bad));
+	ck_assert_int_eq(kz_ops.load(bad, &back, &why), -1);
+	ck_assert_str_eq(why.msg.key, "kz.err.state");
+	ck_assert_int_eq(kz_ops.resign(st, 0), 0);
+	kz_ops.save(st, text, sizeof(text));
+	ck_assert_int_eq(kz_ops.load(text, &back, &why), 0);
+	kz_ops.free(back);
+	with_line(text, "\nphase ", "\nphase play", bad, sizeof(bad));
+	ck_assert_int_eq(kz_ops.load(bad, &back, &why), -1);
+	ck_assert_str_eq(why.msg.key, "kz.err.state");
+	kz_ops.free(st);
+}
+END_TEST
+
+/* text with the first number of its seats line (FIRST) made first. */
+static void
+with_first(const char *text, const char *first, char *out, size_t len)
+{
+	const char	*p = strstr(text, "\nseats "), *e;
+
+	ck_assert_ptr_nonnull(p);
+	p += strlen("\nseats ");
+	e = p + strcspn(p, " ");
+	snprintf(out, len, "%.*s%s%s", (int)(p - text), text, first, e);
+}
+
+/*
+ * The first seat is -1 exactly while the game is forming (kz_start):
+ * fuzz_state gave the console a set-up whose first seat was -1, and the
+ * view named the seat due as kz_view_seats[1 - -1] (tests/fuzz/state/
+ * klinzha-setup-without-first). Such a state, or one in play without a
+ * first seat, or a forming one with it, is refused.
+ */
+START_TEST(state_has_a_first_seat_once_started)
+{
+	static char		 text[KZ_TEST_STATE_MAX], bad[KZ_TEST_STATE_MAX];
+	struct game_state	*st, *back;
+	struct game_diag	 why;
+	int			 i;
+
+	for (i = 0; i < 2; i++) {
+		st = i == 0 ? fresh("") : kzt_position("", "F E-37 Y C-18 "
+		    "V E-27 V E-38 V E-48 B D-28 G E-37 b I-33 v I-22 v I-11 "
+		    "g I-11");
+		kz_ops.save(st, text, sizeof(text));
+		ck_assert_int_eq(kz_ops.load(text, &back, &why), 0);
+		kz_ops.free(back);
+		with_first(text, "-1", bad, sizeof(bad));
+		ck_assert_int_eq(kz_ops.load(bad, &back, &why), -1);
+		ck_assert_str_eq(why.msg.key, "kz.err.state");
+		kz_ops.free(st);
+	}
+	ck_assert_int_eq(kz_ops.create("", 11, &st, &why), 0);
+	kz_ops.save(st, text, sizeof(text));
+	ck_assert_int_eq(kz_ops.load(text, &back, &why), 0);
+	kz_ops.free(back);
+	with_first(text, "0", bad, sizeof(bad));
+	ck_assert_int_eq(kz_ops.load(bad, &back, &why), -1);
+	kz_ops.free(st);
+}
+END_TEST
+
 /* A field word too long for its buffer is quoted cut between
  * characters. */
 START_TEST(a_long_field_word_is_quoted_between_characters)
@@ -293,6 +386,8 @@ test_suite(void)
 	tcase_add_test(t, a_long_field_word_is_quoted_between_characters);
 	tcase_add_test(t, state_clouds_fit_the_form);
 	tcase_add_test(t, state_pieces_fit_the_rules);
+	tcase_add_test(t, state_is_over_exactly_with_a_winner);
+	tcase_add_test(t, state_has_a_first_seat_once_started);
 	suite_add_tcase(s, t);
 	return s;
 }

@@ -368,6 +368,48 @@ START_TEST(legal_resign_and_options)
 }
 END_TEST
 
+/* text with the line key ("\nphase: ") begins replaced by line ("\nphase:
+ * over"); into out. */
+static void
+with_line(const char *text, const char *key, const char *line, char *out,
+    size_t len)
+{
+	const char	*p = strstr(text, key), *e;
+
+	ck_assert_ptr_nonnull(p);
+	e = p + 1 + strcspn(p + 1, "\n");
+	snprintf(out, len, "%.*s%s%s", (int)(p - text), text, line, e);
+}
+
+/*
+ * A game is over exactly when it has a winner or is drawn (state.c):
+ * fuzz_state's twin in klinzha (tests/fuzz/state/klinzha-over-without-
+ * winner) holds here too, a state "phase: over" with winner -1 made the
+ * view name the winner's colour at index -1 (tests/fuzz/state/wotk-over-
+ * without-winner). A finished game loads; over without a winner, or going
+ * on with one, does not.
+ */
+START_TEST(state_is_over_exactly_with_a_winner)
+{
+	struct game_state	*st = new_game("", NULL, 0), *back;
+	struct game_diag	 why;
+	char			 text[4096], bad[4096];
+
+	ck_assert_uint_lt(wotk_ops.save(st, text, sizeof(text)), sizeof(text));
+	with_line(text, "\nphase: ", "\nphase: over", bad, sizeof(bad));
+	ck_assert_int_eq(wotk_ops.load(bad, &back, &why), -1);
+	ck_assert_str_eq(why.msg.key, "wotk.err.state_corrupt");
+	ck_assert_int_eq(wotk_ops.resign(st, 1), 0);
+	ck_assert_uint_lt(wotk_ops.save(st, text, sizeof(text)), sizeof(text));
+	ck_assert_int_eq(wotk_ops.load(text, &back, &why), 0);
+	wotk_ops.free(back);
+	with_line(text, "\nphase: ", "\nphase: play", bad, sizeof(bad));
+	ck_assert_int_eq(wotk_ops.load(bad, &back, &why), -1);
+	ck_assert_str_eq(why.msg.key, "wotk.err.state_corrupt");
+	wotk_ops.free(st);
+}
+END_TEST
+
 /* Words too long for their buffers are refused and quoted cut between
  * characters: an option of CREATE, a form name in SETUP. */
 START_TEST(long_words_are_quoted_between_characters)
@@ -406,6 +448,7 @@ test_suite(void)
 	tcase_add_test(tc, view_cells_follow_the_board);
 	tcase_add_test(tc, legal_resign_and_options);
 	tcase_add_test(tc, long_words_are_quoted_between_characters);
+	tcase_add_test(tc, state_is_over_exactly_with_a_winner);
 	suite_add_tcase(s, tc);
 	return s;
 }
