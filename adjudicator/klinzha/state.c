@@ -19,6 +19,7 @@
  *	board 81 letters: . empty, FLSYVB seat 0, flsyvb seat 1
  *	goals G0 G1   (field index or -1)
  *	last TYPE SEAT KIND STOP CRASHED DROP PICKUP KILLED TAKEN LONE CY CZ
+ *	              (SEAT: 0 or 1 unless TYPE is none)
  *	path N F0 .. F(N-1)
  *	hist N K1 .. KN (hex)
  */
@@ -186,6 +187,9 @@ kz_state_last(struct kz_last *l, const char *a, const char *b)
 	    !kz_state_field_ok(v[3], true) || !kz_state_field_ok(v[5], true) ||
 	    v[7] < 0 || v[7] >= KZ_KINDS || v[10] < 0 || v[10] > 6 ||
 	    v[11] < 0 || v[11] >= KZ_DIRS)
+		return -1;
+	/* Every event but none was made by a seat, whom the views name. */
+	if (v[0] != KZ_EV_NONE && v[1] < 0)
 		return -1;
 	l->type = v[0];
 	l->seat = v[1];

@@ -354,6 +354,50 @@ START_TEST(state_has_a_first_seat_once_started)
 }
 END_TEST
 
+/* text with the seat of its last line (the second number) made seat. */
+static void
+with_last_seat(const char *text, const char *seat, char *out, size_t len)
+{
+	const char	*p = strstr(text, "\nlast "), *e;
+
+	ck_assert_ptr_nonnull(p);
+	p += strlen("\nlast ");
+	p += strcspn(p, " ") + 1;
+	e = p + strcspn(p, " ");
+	snprintf(out, len, "%.*s%s%s", (int)(p - text), text, seat, e);
+}
+
+/*
+ * The last event of a state names the seat that made it, unless there
+ * was none: fuzz_state gave the console a set-up event of seat -1, and
+ * the view named it kz_view_seats[-1] (tests/fuzz/state/klinzha-event-
+ * without-seat). A set-up or a resignation of seat -1 is refused.
+ */
+START_TEST(state_event_has_its_seat)
+{
+	static char		 text[KZ_TEST_STATE_MAX], bad[KZ_TEST_STATE_MAX];
+	struct game_state	*st, *back;
+	struct game_diag	 why;
+	int			 i;
+
+	for (i = 0; i < 2; i++) {
+		st = fresh("");
+		if (i == 0)
+			setup(st, 0, APEX_SETUP);
+		else
+			ck_assert_int_eq(kz_ops.resign(st, 1), 0);
+		kz_ops.save(st, text, sizeof(text));
+		ck_assert_int_eq(kz_ops.load(text, &back, &why), 0);
+		kz_ops.free(back);
+		with_last_seat(text, "-1", bad, sizeof(bad));
+		ck_assert_msg(kz_ops.load(bad, &back, &why) == -1,
+		    "case %d loads", i);
+		ck_assert_str_eq(why.msg.key, "kz.err.state");
+		kz_ops.free(st);
+	}
+}
+END_TEST
+
 /* A field word too long for its buffer is quoted cut between
  * characters. */
 START_TEST(a_long_field_word_is_quoted_between_characters)
@@ -388,6 +432,7 @@ test_suite(void)
 	tcase_add_test(t, state_pieces_fit_the_rules);
 	tcase_add_test(t, state_is_over_exactly_with_a_winner);
 	tcase_add_test(t, state_has_a_first_seat_once_started);
+	tcase_add_test(t, state_event_has_its_seat);
 	suite_add_tcase(s, t);
 	return s;
 }
