@@ -21,7 +21,8 @@
  * binary on that file); otherwise only errors are logged.
  *
  * It aborts when the judge answers a mail with "try again later": nothing
- * in a mail may make the store refuse it (STYLE.md 7). Run it from the top
+ * in a mail may make the store refuse it (STYLE.md 7); and when it handled
+ * a mail (not a robot's, not a loop) without a reply to its sender. Run it from the top
  * of the tree: it reads templates/.
  */
 #include <fcntl.h>
@@ -43,6 +44,7 @@
 #define FUZZ_JUDGE_T0		1795000000	/* Wed 2026-11-18 12:06:40 UTC */
 #define FUZZ_JUDGE_GMPW		"gmpass"
 #define FUZZ_JUDGE_HOURS_MAX	(24 * 400)
+#define FUZZ_JUDGE_ROWS		4096	/* outbox rows read after a mail */
 
 int	LLVMFuzzerInitialize(int *, char ***);
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
@@ -115,7 +117,33 @@ fuzz_judge_die(const char *what, const char *why)
 	exit(1);
 }
 
-/* One mail from addr with body, as intake.c hands it to the judge. */
+/* Whether the outbox holds a mail to rcpt (among its first
+ * FUZZ_JUDGE_ROWS, more than one mail of 4 KB queues). */
+static bool
+fuzz_judge_queued_to(const char *rcpt)
+{
+	struct db_outbox_row	*rows;
+	bool			 found = false;
+	int			 n, i;
+
+	rows = xcalloc(FUZZ_JUDGE_ROWS, sizeof(*rows));
+	if (db_outbox_due(J.env.db, J.env.now + 1, rows, FUZZ_JUDGE_ROWS,
+	    &n) != DB_OK)
+		fuzz_judge_die("outbox", "cannot read");
+	for (i = 0; i < n; i++) {
+		if (strcmp(rows[i].rcpt, rcpt) == 0)
+			found = true;
+		db_outbox_row_clear(&rows[i]);
+	}
+	free(rows);
+	return found;
+}
+
+/*
+ * One mail from addr with body, as intake.c hands it to the judge. A
+ * mail handled (not a robot's, not a loop) is answered: its sender has
+ * a mail in the outbox (README: every mail gets one reply).
+ */
 static enum judge_result
 fuzz_judge_mail(const char *addr, const char *body, size_t len, char *why,
     size_t whylen)
@@ -131,6 +159,11 @@ fuzz_judge_mail(const char *addr, const char *body, size_t len, char *why,
 	buf_add(&raw, body, len);
 	if (mime_parse(raw.data, raw.len, &m, why, whylen) == 0) {
 		r = judge_handle_message(&J.env, m, 0, 0, why, whylen);
+		if (r == JUDGE_HANDLED && !fuzz_judge_queued_to(m->reply_to)) {
+			fprintf(stderr, "fuzz_judge: no reply to %s\n",
+			    m->reply_to);
+			abort();
+		}
 		message_free(m);
 	}
 	buf_free(&raw);

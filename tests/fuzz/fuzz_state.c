@@ -7,8 +7,9 @@
  * text given to its load(). A state load() accepts must be one the game
  * can live with: it saves and loads back the same, its views, what every
  * seat owes and its legal orders hold (fuzz_game.h), and a deadline
- * passing with no orders (the phase played as PROCESS plays it) leaves a
- * position that holds too. With PBEMD_FUZZ_SHOW set in the environment
+ * passing with no orders (the phase played as PROCESS plays it), a seat
+ * resigning or (odd seats) taking its seat back leave a position that
+ * holds too. With PBEMD_FUZZ_SHOW set in the environment
  * it says why a state did not load; otherwise no I/O.
  */
 #include <stdint.h>
@@ -44,6 +45,36 @@ fuzz_state_process(const struct game_ops *ops, const char *text,
 	ops->free(st);
 }
 
+/* Each seat resigns, and takes its seat back, on a copy loaded from text,
+ * while the game runs: the referee console's resign and the judge's. */
+static void
+fuzz_state_seats(const struct game_ops *ops, const char *text,
+    const struct orderbook *none)
+{
+	struct game_state	*st;
+	struct game_diag	 why;
+	struct game_stat	 s;
+	char			*next;
+	int			 seat, rc;
+
+	for (seat = 0; seat < ops->nseats; seat++) {
+		memset(&why, 0, sizeof(why));
+		if (ops->load(text, &st, &why) != 0)
+			fuzz_game_fail(ops, "a saved state does not load", text);
+		ops->stat(st, &s);
+		rc = -1;
+		if (s.status == GAME_STATUS_RUNNING)
+			rc = seat % 2 == 0 || ops->resume == NULL ?
+			    ops->resign(st, seat) : ops->resume(st, seat);
+		if (rc == 0) {
+			next = fuzz_game_save(ops, st);
+			fuzz_game_position(ops, st, next, none);
+			free(next);
+		}
+		ops->free(st);
+	}
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -75,6 +106,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fuzz_game_position(ops, st, saved, none);
 	ops->free(st);
 	fuzz_state_process(ops, saved, none);
+	fuzz_state_seats(ops, saved, none);
 	orderbook_free(none);
 	free(saved);
 	free(in);
