@@ -123,34 +123,27 @@ judge_signon_claim(struct judge_session *s, const struct judge_line *l,
 	return true;
 }
 
-/* The address of record of seat (or the GM), or NULL when it is empty. */
-static const char *
-judge_signon_owner(const struct judge_seat *w, const struct db_player *p,
-    int n, int seat)
-{
-	int	 i;
-
-	if (seat == GAME_SEAT_GM)
-		return w->game.gm_address;
-	for (i = 0; i < n; i++)
-		if (p[i].seat == seat && !p[i].ejected)
-			return p[i].address;
-	return NULL;
-}
-
-/* Whether pw opens seat (or the GM's); one Argon2id check at most. */
+/*
+ * The address and password hash of record of seat (or the GM's) into
+ * *addr and *hash; false when the seat has no player now.
+ */
 static bool
-judge_signon_check(struct judge_session *s, const struct judge_seat *w,
-    const struct db_player *p, int n, int seat, const char *pw)
+judge_signon_record(const struct judge_seat *w, const struct db_player *p,
+    int n, int seat, const char **addr, const char **hash)
 {
 	int	 i;
 
-	if (seat == GAME_SEAT_GM)
-		return password_verify(s->env->pwcache, w->game.gm_pwhash, pw);
+	if (seat == GAME_SEAT_GM) {
+		*addr = w->game.gm_address;
+		*hash = w->game.gm_pwhash;
+		return true;
+	}
 	for (i = 0; i < n; i++)
-		if (p[i].seat == seat && !p[i].ejected)
-			return password_verify(s->env->pwcache, p[i].pwhash,
-			    pw);
+		if (p[i].seat == seat && !p[i].ejected) {
+			*addr = p[i].address;
+			*hash = p[i].pwhash;
+			return true;
+		}
 	return false;
 }
 
@@ -208,10 +201,10 @@ judge_signon_guessed(struct judge_session *s, const struct judge_seat *w,
 	char		 tz[DB_TZ_MAX];
 	time_t		 until;
 
-	if (judge_limit_add(s, JUDGE_LIMIT_SIGNON, s->msg->reply_to) < 0 ||
-	    judge_limit_add(s, JUDGE_LIMIT_GUESS, key) !=
-	    judge_limit_max(s, JUDGE_LIMIT_GUESS) ||
-	    !judge_limit_full(s, JUDGE_LIMIT_GUESS, key, &until))
+	/* Told when this guess fills the hour's allowance: once. */
+	if (judge_limit_add(s, JUDGE_LIMIT_SIGNON, s->msg->reply_to,
+	    NULL) < 0 || judge_limit_add(s, JUDGE_LIMIT_GUESS, key, &until) !=
+	    judge_limit_max(s, JUDGE_LIMIT_GUESS))
 		return;
 	log_warnx("judge: game=%s seat=%d locked after %d refused sign-ons",
 	    w->game.name, seat, judge_limit_max(s, JUDGE_LIMIT_GUESS));
@@ -245,12 +238,13 @@ judge_signon_own(struct judge_session *s, const struct judge_claim *c,
 		    s->msg->reply_to) != 0)
 			continue;
 		held = true;
-		if (judge_signon_check(s, &c->w, p, n, p[i].seat, c->pw))
+		if (password_verify(s->env->pwcache, p[i].pwhash, c->pw))
 			return p[i].seat;
 	}
 	if (strcasecmp(c->w.game.gm_address, s->msg->reply_to) == 0) {
 		held = true;
-		if (judge_signon_check(s, &c->w, p, n, GAME_SEAT_GM, c->pw))
+		if (password_verify(s->env->pwcache, c->w.game.gm_pwhash,
+		    c->pw))
 			return GAME_SEAT_GM;
 	}
 	if (!held)
@@ -267,30 +261,29 @@ static int
 judge_signon_seat(struct judge_session *s, struct judge_claim *c,
     const struct db_player *p, int n)
 {
-	const char	*owner;
+	const char	*owner, *hash;
 	char		 key[JUDGE_SIGNON_KEY], arg[GAME_ARG_MAX];
 	int		 seat = c->seat;
+	bool		 stranger;
 
 	if (seat == JUDGE_SIGNON_OWN)
 		return judge_signon_own(s, c, p, n);
-	owner = judge_signon_owner(&c->w, p, n, seat);
-	if (owner == NULL) {
+	if (!judge_signon_record(&c->w, p, n, seat, &owner, &hash)) {
 		judge_seat_arg(c->w.ops, seat, arg, sizeof(arg));
 		judge_err(s, "judge.err.signon_empty", 2, arg, c->w.game.name);
 		return JUDGE_SIGNON_NONE;
 	}
-	if (strcasecmp(owner, s->msg->reply_to) == 0)
-		/* The address of record: always its one check. */
-		return judge_signon_check(s, &c->w, p, n, seat, c->pw) ? seat :
-		    (judge_err(s, "judge.err.bad_signon", 1, c->w.game.name),
-		    JUDGE_SIGNON_NONE);
+	/* The address of record always gets its one check; a stranger's
+	 * only within the limits. */
+	stranger = strcasecmp(owner, s->msg->reply_to) != 0;
 	judge_limit_seat_key(c->w.game.id, seat, key, sizeof(key));
-	if (!judge_signon_may_try(s, &c->w, seat, key))
+	if (stranger && !judge_signon_may_try(s, &c->w, seat, key))
 		return JUDGE_SIGNON_NONE;
-	if (judge_signon_check(s, &c->w, p, n, seat, c->pw))
+	if (password_verify(s->env->pwcache, hash, c->pw))
 		return seat;
 	judge_err(s, "judge.err.bad_signon", 1, c->w.game.name);
-	judge_signon_guessed(s, &c->w, seat, key);
+	if (stranger)
+		judge_signon_guessed(s, &c->w, seat, key);
 	return JUDGE_SIGNON_NONE;
 }
 

@@ -400,7 +400,8 @@ judge_within_hour(struct judge_session *s, enum judge_limit lim,
 		judge_note_say(s, "UTC", &m, true);
 		return false;
 	}
-	return !s->failed && judge_limit_add(s, lim, s->msg->reply_to) >= 0;
+	return !s->failed && judge_limit_add(s, lim, s->msg->reply_to,
+	    NULL) >= 0;
 }
 
 /* Whether c may run once more in this mail (and hour); says why not. */

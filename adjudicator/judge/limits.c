@@ -58,7 +58,8 @@ judge_limit_full(struct judge_session *s, enum judge_limit l,
 }
 
 int
-judge_limit_add(struct judge_session *s, enum judge_limit l, const char *key)
+judge_limit_add(struct judge_session *s, enum judge_limit l, const char *key,
+    time_t *until)
 {
 	time_t	 first;
 	int	 n;
@@ -69,6 +70,8 @@ judge_limit_add(struct judge_session *s, enum judge_limit l, const char *key)
 		judge_store_failed(s);
 		return -1;
 	}
+	if (until != NULL)
+		*until = first + JUDGE_LIMIT_WINDOW;
 	return n;
 }
 

@@ -41,10 +41,11 @@ bool	judge_limit_full(struct judge_session *, enum judge_limit,
 	    const char *key, time_t *until);
 /*
  * Counts one more of l for key. Returns how many the window holds now,
- * this one included, or -1 on a store error (the session marked failed).
+ * this one included, or -1 on a store error (the session marked failed);
+ * *until (may be NULL) is when the oldest of them leaves the window.
  */
 int	judge_limit_add(struct judge_session *, enum judge_limit,
-	    const char *key);
+	    const char *key, time_t *until);
 /* The key of one seat of a game (GAME_SEAT_GM for its GM): "12:3". */
 void	judge_limit_seat_key(int64_t game_id, int seat, char *out, size_t len);
 

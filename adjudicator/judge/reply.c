@@ -50,12 +50,11 @@ judge_reply_allowed(struct judge_session *s, time_t *until)
 		return false;
 	}
 	if (s->failed || (n = judge_limit_add(s, JUDGE_LIMIT_REPLY,
-	    s->msg->reply_to)) < 0)
+	    s->msg->reply_to, until)) < 0)
 		return false;
-	if (n < judge_limit_max(s, JUDGE_LIMIT_REPLY) ||
-	    !judge_limit_full(s, JUDGE_LIMIT_REPLY, s->msg->reply_to, until))
-		*until = 0;
-	return !s->failed;
+	if (n < judge_limit_max(s, JUDGE_LIMIT_REPLY))
+		*until = 0;	/* not the last of the hour */
+	return true;
 }
 
 /* The notice at the end of the last answer of the hour. */

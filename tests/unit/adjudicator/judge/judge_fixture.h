@@ -86,17 +86,17 @@ teardown(void)
 	unlink(p);
 }
 
-/* Sends one mail from addr. */
+/* Sends one mail from from with Reply-To reply_to; it must be handled. */
 static void
-mail(const char *addr, const char *text)
+mail_reply_to(const char *from, const char *reply_to, const char *text)
 {
 	struct message	 m;
 	char		 id[64], why[128];
 
 	memset(&m, 0, sizeof(m));
 	snprintf(id, sizeof(id), "t%d@example.test", ++F.seq);
-	m.reply_to = (char *)addr;
-	m.from = (char *)addr;
+	m.reply_to = (char *)reply_to;
+	m.from = (char *)from;
 	m.from_name = "";
 	m.subject = "orders";
 	m.message_id = id;
@@ -106,6 +106,13 @@ mail(const char *addr, const char *text)
 	F.env.now++;
 	ck_assert_int_eq(judge_handle_message(&F.env, &m, 1, (uint32_t)F.seq,
 	    why, sizeof(why)), JUDGE_HANDLED);
+}
+
+/* Sends one mail from addr. */
+static void
+mail(const char *addr, const char *text)
+{
+	mail_reply_to(addr, addr, text);
 }
 
 /* Sends one mail from addr, its text formatted as by printf. */

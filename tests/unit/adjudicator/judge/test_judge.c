@@ -328,29 +328,6 @@ START_TEST(create_and_join_are_limited_per_hour)
 }
 END_TEST
 
-/* A mail from from with Reply-To reply_to; returns the judge's result. */
-static enum judge_result
-mail_reply_to(const char *from, const char *reply_to, const char *text,
-    int uid)
-{
-	struct message	 m;
-	char		 why[128], id[32];
-
-	memset(&m, 0, sizeof(m));
-	snprintf(id, sizeof(id), "rt%d@elsewhere.test", uid);
-	m.from = (char *)from;
-	m.reply_to = (char *)reply_to;
-	m.from_name = "";
-	m.subject = "orders";
-	m.message_id = id;
-	m.text = (char *)text;
-	m.text_len = strlen(text);
-	m.has_text = true;
-	F.env.now++;
-	return judge_handle_message(&F.env, &m, 9, (uint32_t)uid, why,
-	    sizeof(why));
-}
-
 /*
  * Replies cannot be aimed (issue 13): a stranger's Reply-To is not
  * followed, the answer goes to From; a Reply-To the judge knows (a
@@ -360,16 +337,14 @@ START_TEST(a_strangers_reply_to_is_not_followed)
 {
 	char	*r;
 
-	ck_assert_int_eq(mail_reply_to("attacker@example.test",
-	    "victim@example.test", "HELP", 201), JUDGE_HANDLED);
+	mail_reply_to("attacker@example.test", "victim@example.test", "HELP");
 	ck_assert_int_eq(mails_to("victim@example.test"), 0);
 	ck_assert_int_eq(mails_to("attacker@example.test"), 1);
 	/* Alice plays; from her office she asks for answers at home. */
 	mail(GM, "CREATE rt weekeewachee");
 	mail(ALICE, "JOIN rt alice-secret");
 	drain();
-	ck_assert_int_eq(mail_reply_to("alice@office.test", ALICE,
-	    "SIGNON rt alice-secret", 202), JUDGE_HANDLED);
+	mail_reply_to("alice@office.test", ALICE, "SIGNON rt alice-secret");
 	ck_assert_int_eq(mails_to("alice@office.test"), 0);
 	r = take(ALICE);
 	has(r, "Signed on to game rt");
