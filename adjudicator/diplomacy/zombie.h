@@ -65,7 +65,9 @@ int	 zombie_pending(const struct game_state *, int seat,
 	    const struct game_order *, int, struct game_msg *out, int max);
 uint8_t	 zombie_due(const struct game_state *);
 int	 zombie_place_read(const struct game_state *, const char *text,
-	    int *kind, int *loc);
+	    int *kind, int *from, int *loc);
+int	 zombie_place_order(const struct game_state *, int w,
+	    const struct game_order *, int, int *loc);
 int	 zombie_undead_read(const struct game_state *, const char *text,
 	    int *from, int *to);
 

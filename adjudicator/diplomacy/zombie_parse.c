@@ -160,24 +160,55 @@ count_wait(const struct game_state *st, int power, int kind)
 }
 
 /*
- * "ZOMBIE A -> VIE" (also "PLACE", or "BUILD" in a placement phase; the
- * arrow, "to", "in" and the unit type may be left out): the zombie's type
- * and the location. Returns 0, or -1 with why.
+ * "ZOMBIE A (VIE) -> BUD": the zombie's type (DIP_ANYKIND if left out),
+ * where it was dislodged, and the centre. The zombie is named by where it
+ * fell in brackets (the stored form; "(Vienna)" too) or as a move
+ * ("ZOMBIE A VIE -> BUD", "... FROM VIE TO BUD"); else *from is -1 and
+ * the line names only the centre ("ZOMBIE A -> BUD", also "PLACE", or
+ * "BUILD" in a placement phase; the arrow, "to", "in" and the unit type
+ * may be left out). Returns 0, or -1 with why.
  */
 static int
 place_words(const struct game_state *st, int power, const char *line,
-    int *kind, int *loc, struct game_diag *why)
+    int *kind, int *from, int *loc, struct game_diag *why)
 {
+	static const char *const named[] = {
+		"zombie", "place", "build", "b", "from", NULL
+	};
 	static const char *const skip[] = {
 		"zombie", "place", "build", "b", "-", "to", "in", "at", "on",
 		"into", NULL
 	};
 	const struct dip_map	*m = &st->map;
 	struct dip_order	 o[2];
-	char			 rest[ZP_LINE], text[ZP_LINE + 8];
-	int			 prov;
+	struct game_diag	 quiet;
+	char			 buf[ZP_LINE], rest[ZP_LINE], text[ZP_LINE + 8];
+	char			 key[DIP_NAME_MAX], *open, *close;
+	int			 fell = -1;
 
-	if (strip(line, skip, true, rest) < 0)
+	if (snprintf(buf, sizeof(buf), "%s", line) >= (int)sizeof(buf))
+		return refuse(why, "dip.err.too_long", line, NULL);
+	/* "(VIE)", "(Vienna)": where it fell; the rest names the centre. */
+	if ((open = strchr(buf, '(')) != NULL &&
+	    (close = strchr(open, ')')) != NULL) {
+		dip_map_key(open + 1, strcspn(open + 1, "/)"), key,
+		    sizeof(key));
+		if ((fell = dip_map_find(m, key)) < 0) {
+			*close = '\0';
+			return refuse(why, "dip.err.unknown_province", line,
+			    open + 1);
+		}
+		memmove(open, close + 1, strlen(close + 1) + 1);
+	} else if (strip(buf, named, false, rest) == 0 &&
+	    dip_order_parse(m, power, rest, o, 2, &quiet) == 1 &&
+	    (o[0].kind == DIP_MOVE || o[0].kind == DIP_RETREAT_TO)) {
+		/* Two places: where the zombie fell, and its centre. */
+		*kind = o[0].ukind;
+		*from = m->loc[o[0].uloc].prov;
+		*loc = o[0].dest;
+		return 0;
+	}
+	if (strip(buf, skip, true, rest) < 0)
 		return refuse(why, "dip.err.too_long", line, NULL);
 	snprintf(text, sizeof(text), "BUILD %s", rest);	/* rest + 6 */
 	if (dip_order_parse(m, power, text, o, 2, why) != 1 ||
@@ -185,73 +216,164 @@ place_words(const struct game_state *st, int power, const char *line,
 		return why->msg.key[0] ? -1 : refuse(why,
 		    "zombie.err.place_syntax", line, NULL);
 	*kind = o[0].ukind;
-	if (*kind == DIP_ANYKIND) {
-		if (count_wait(st, power, DIP_ARMY) > 0 &&
-		    count_wait(st, power, DIP_FLEET) > 0)
-			return refuse(why, "zombie.err.place_kind", line, NULL);
-		*kind = count_wait(st, power, DIP_ARMY) > 0 ? DIP_ARMY :
-		    DIP_FLEET;
-	}
-	if (count_wait(st, power, *kind) == 0)
-		return refuse(why, "zombie.err.no_zombie", line, NULL);
+	*from = fell;
 	*loc = o[0].uloc;
-	prov = m->loc[*loc].prov;
-	if (*kind == DIP_ARMY)
-		*loc = prov;
-	if (m->prov[prov].home != power || !m->prov[prov].centre)
-		return refuse(why, "zombie.err.place_home", line,
-		    m->prov[prov].name);
-	if (*kind == DIP_FLEET && m->prov[prov].terrain == DIP_LAND)
-		return refuse(why, "zombie.err.place_inland", line,
-		    m->prov[prov].name);
-	if (*kind == DIP_FLEET && m->prov[prov].ncoasts > 0 && *loc == prov)
-		return refuse(why, "zombie.err.place_coast", line,
-		    m->prov[prov].name);
 	return 0;
 }
 
+/* "A (VIE)": how a zombie is named in texts and messages. */
+static void
+zombie_name(const struct game_state *st, const struct dip_unit *u,
+    char *out, size_t len)
+{
+	snprintf(out, len, "%c (%s)", u->kind == DIP_ARMY ? 'A' : 'F',
+	    st->map.prov[st->map.loc[u->loc].prov].abbr);
+}
+
+/*
+ * The waiting zombie a placement is for: the power's zombie of that kind
+ * dislodged in from, or with from -1 its only zombie of that kind (of
+ * any kind when kind is DIP_ANYKIND). Returns its index in st->wait, or
+ * -1 with why: two zombies of one kind must be told apart by where they
+ * fell (rules: each zombie has its own placement).
+ */
+static int
+which_zombie(const struct game_state *st, int power, int kind, int from,
+    const char *line, struct game_diag *why)
+{
+	const struct dip_map	*m = &st->map;
+	char			 list[GAME_ARG_MAX], name[16];
+	int			 i, found = -1, n = 0;
+	size_t			 len = 0;
+
+	list[0] = '\0';
+	for (i = 0; i < st->nwait; i++) {
+		const struct dip_unit *u = &st->wait[i].unit;
+
+		if (u->power != power ||
+		    (kind != DIP_ANYKIND && u->kind != kind) ||
+		    (from >= 0 && m->loc[u->loc].prov != from))
+			continue;
+		found = i;
+		n++;
+		if (len < sizeof(list))
+			len += (size_t)snprintf(list + len, sizeof(list) - len,
+			    "%s%s", len ? ", " : "",
+			    m->prov[m->loc[u->loc].prov].abbr);
+	}
+	if (n == 1)
+		return found;
+	if (n == 0 && from >= 0 && count_wait(st, power, kind) > 0)
+		return refuse(why, "zombie.err.no_zombie_from", line,
+		    m->prov[from].name);
+	if (n == 0)
+		return refuse(why, "zombie.err.no_zombie", line, NULL);
+	if (kind == DIP_ANYKIND && count_wait(st, power, DIP_ARMY) > 0 &&
+	    count_wait(st, power, DIP_FLEET) > 0)
+		return refuse(why, "zombie.err.place_kind", line, NULL);
+	zombie_name(st, &st->wait[found].unit, name, sizeof(name));
+	refuse(why, "zombie.err.place_which", line, list);
+	game_msg_format(why->msg.args[2], "%s", name);
+	why->msg.nargs = 3;
+	return -1;
+}
+
+/* Slot ZP:<where it fell>: a later placement of the same zombie replaces
+ * the earlier one, whatever centre either names. */
 static int
 place(const struct game_state *st, int power, const char *line,
     struct game_order *out, struct game_diag *why)
 {
 	const struct dip_map	*m = &st->map;
-	int			 kind = DIP_ANYKIND, loc = 0;
+	const struct dip_unit	*u;
+	char			 name[16];
+	int			 kind = DIP_ANYKIND, from = -1, loc = 0, w, prov;
 
 	if (st->kind != DIP_RETREAT || count_wait(st, power, DIP_ANYKIND) == 0)
 		return refuse(why, "zombie.err.no_zombie", line, NULL);
-	if (place_words(st, power, line, &kind, &loc, why) < 0)
+	if (place_words(st, power, line, &kind, &from, &loc, why) < 0 ||
+	    (w = which_zombie(st, power, kind, from, line, why)) < 0)
 		return -1;
-	if (count_wait(st, power, kind) == 0)
-		return refuse(why, "zombie.err.no_zombie", line, NULL);
-	if (dip_state_unit_at(&st->z.st, m->loc[loc].prov) >= 0)
+	u = &st->wait[w].unit;
+	prov = m->loc[loc].prov;
+	if (u->kind == DIP_ARMY)
+		loc = prov;
+	if (m->prov[prov].home != power || !m->prov[prov].centre)
+		return refuse(why, "zombie.err.place_home", line,
+		    m->prov[prov].name);
+	if (u->kind == DIP_FLEET && m->prov[prov].terrain == DIP_LAND)
+		return refuse(why, "zombie.err.place_inland", line,
+		    m->prov[prov].name);
+	if (u->kind == DIP_FLEET && m->prov[prov].ncoasts > 0 && loc == prov)
+		return refuse(why, "zombie.err.place_coast", line,
+		    m->prov[prov].name);
+	if (dip_state_unit_at(&st->z.st, prov) >= 0)
 		return refuse(why, "zombie.err.place_occupied", line,
-		    m->prov[m->loc[loc].prov].name);
+		    m->prov[prov].name);
+	zombie_name(st, u, name, sizeof(name));
 	memset(out, 0, sizeof(*out));
 	out->seat = power;
 	snprintf(out->slot, sizeof(out->slot), "ZP:%s",
-	    m->prov[m->loc[loc].prov].abbr);
-	snprintf(out->text, sizeof(out->text), "Z: ZOMBIE %c -> %s",
-	    kind == DIP_ARMY ? 'A' : 'F', m->loc[loc].name);
+	    m->prov[m->loc[u->loc].prov].abbr);
+	snprintf(out->text, sizeof(out->text), "Z: ZOMBIE %s -> %s", name,
+	    m->loc[loc].name);
 	game_msg_set(&out->echo, "zombie.ok.place", 1, out->text);
 	return 1;
 }
 
-/* Reads a stored "ZOMBIE A -> VIE" back; -1 if it is none. */
+/*
+ * Reads a stored "ZOMBIE A (VIE) -> BUD" back: *from is the province the
+ * zombie fell in, -1 in a text stored before zombies were named
+ * ("ZOMBIE A -> BUD"). -1 if it is no placement.
+ */
 int
 zombie_place_read(const struct game_state *st, const char *text, int *kind,
-    int *loc)
+    int *from, int *loc)
 {
 	char	 k;
-	char	 where[16];
-	int	 l;
+	char	 fell[16], where[16];
+	int	 f = -1, l;
 
-	if (sscanf(text, " ZOMBIE %c -> %15s", &k, where) != 2 ||
-	    (k != 'A' && k != 'F') || (l = dip_map_locname(&st->map,
-	    where)) < 0)
+	if (sscanf(text, " ZOMBIE %c (%15[^)]) -> %15s", &k, fell,
+	    where) == 3) {
+		if ((f = dip_map_locname(&st->map, fell)) < 0)
+			return -1;
+		f = st->map.loc[f].prov;
+	} else if (sscanf(text, " ZOMBIE %c -> %15s", &k, where) != 2)
+		return -1;
+	if ((k != 'A' && k != 'F') ||
+	    (l = dip_map_locname(&st->map, where)) < 0)
 		return -1;
 	*kind = k == 'A' ? DIP_ARMY : DIP_FLEET;
+	*from = f;
 	*loc = l;
 	return 0;
+}
+
+/*
+ * The placement order of waiting zombie w: the last one of its power
+ * naming it (a text without the zombie's name counts when the power has
+ * one zombie of that kind). Returns its index in o and *loc, or -1.
+ */
+int
+zombie_place_order(const struct game_state *st, int w,
+    const struct game_order *o, int n, int *loc)
+{
+	const struct dip_unit	*u = &st->wait[w].unit;
+	int			 i, k, f, l, prov = st->map.loc[u->loc].prov;
+
+	for (i = n - 1; i >= 0; i--) {
+		if (o[i].seat != u->power || strncmp(o[i].text, "Z:", 2) != 0 ||
+		    zombie_place_read(st, o[i].text + 2, &k, &f, &l) != 0 ||
+		    k != u->kind)
+			continue;
+		if (f == prov || (f < 0 &&
+		    count_wait(st, u->power, u->kind) == 1)) {
+			*loc = l;
+			return i;
+		}
+	}
+	return -1;
 }
 
 /* "UNDEAD A SER -> TUS": the dislodged unit and the NR province. */
@@ -459,20 +581,54 @@ collect(const struct game_state *st, const struct dip_board *b,
 	}
 }
 
+/*
+ * What the power owes for its zombies: a placement for each, and no two
+ * of them in one centre (the one that fell first would get it, the other
+ * the default). Adds a message per such zombie to out (out NULL: only
+ * counts) and returns how many there are; the phase waits for them
+ * (rules: the default applies only if the owner names no centre by the
+ * deadline).
+ */
 static int
 placements_owed(const struct game_state *st, int power,
-    const struct game_order *o, int n)
+    const struct game_order *o, int n, struct game_msg *out, int max)
 {
-	int	 i, k, l, left = count_wait(st, power, DIP_ANYKIND);
+	const struct dip_map	*m = &st->map;
+	int			 loc[DIP_MAX_UNITS];
+	char			 a[16], b[16];
+	int			 w, e, owed = 0;
 
 	if (st->kind != DIP_RETREAT || !st->zstarted ||
 	    st->z.end != DIP_END_NONE)
 		return 0;
-	for (i = 0; i < n; i++)
-		if (o[i].seat == power && strncmp(o[i].text, "Z:", 2) == 0 &&
-		    zombie_place_read(st, o[i].text + 2, &k, &l) == 0)
-			left--;
-	return left > 0 ? left : 0;
+	for (w = 0; w < st->nwait; w++) {
+		const struct dip_unit *u = &st->wait[w].unit;
+
+		loc[w] = -1;
+		if (u->power != power)
+			continue;
+		zombie_name(st, u, a, sizeof(a));
+		if (zombie_place_order(st, w, o, n, &loc[w]) < 0) {
+			loc[w] = -1;
+			if (out != NULL && owed < max)
+				game_msg_set(&out[owed], "zombie.pend.place",
+				    1, a);
+			owed++;
+			continue;
+		}
+		for (e = 0; e < w; e++)
+			if (loc[e] >= 0 &&
+			    m->loc[loc[e]].prov == m->loc[loc[w]].prov)
+				break;
+		if (e == w)
+			continue;
+		zombie_name(st, &st->wait[e].unit, b, sizeof(b));
+		if (out != NULL && owed < max)
+			game_msg_set(&out[owed], "zombie.pend.same_centre", 3,
+			    b, a, m->prov[m->loc[loc[w]].prov].abbr);
+		owed++;
+	}
+	return owed;
 }
 
 static int
@@ -499,18 +655,15 @@ int
 zombie_pending(const struct game_state *st, int seat,
     const struct game_order *o, int n, struct game_msg *out, int max)
 {
-	char	 num[16];
-	int	 k = 0, left;
+	int	 k = 0;
 
 	if (!st->started || st->over || seat < 0 || seat >= st->map.npowers)
 		return 0;
 	k += board_pending(st, &st->nr, seat, o, n, out, max);
 	k += board_pending(st, &st->z, seat, o, n, out + k, max - k);
-	if ((left = placements_owed(st, seat, o, n)) > 0 && k < max) {
-		snprintf(num, sizeof(num), "%d", left);
-		game_msg_set(&out[k++], "zombie.pend.place", 1, num);
-	}
-	return k;
+	if (k < max)
+		k += placements_owed(st, seat, o, n, out + k, max - k);
+	return k < max ? k : max;
 }
 
 /*
@@ -533,7 +686,7 @@ zombie_due(const struct game_state *st)
 	if (zombie_active(st, &st->z))
 		due |= dip_board_due(&st->z);
 	for (p = 0; p < st->map.npowers; p++)
-		if (placements_owed(st, p, NULL, 0) > 0)
+		if (placements_owed(st, p, NULL, 0, NULL, 0) > 0)
 			due |= DIP_BIT(p);
 	return due;
 }

@@ -136,59 +136,62 @@ default_centre(const struct game_state *st, const struct dip_unit *u)
 	return -1;
 }
 
-/* The owner's choice, if one fits now; the order is then used up. */
+/* The owner's last choice for waiting zombie w, if it is still free
+ * now (a Zombie-board retreat or an earlier zombie may have taken it). */
 static int
-chosen_centre(const struct game_state *st, const struct dip_unit *u,
-    const struct game_order *o, int n, bool *used)
+chosen_centre(const struct game_state *st, int w, const struct game_order *o,
+    int n)
 {
 	const struct dip_map	*m = &st->map;
-	int			 i, kind, loc;
+	int			 loc;
 
-	for (i = 0; i < n; i++) {
-		if (used[i] || o[i].seat != u->power ||
-		    strncmp(o[i].text, "Z:", 2) != 0 ||
-		    zombie_place_read(st, o[i].text + 2, &kind, &loc) != 0 ||
-		    kind != u->kind)
-			continue;
-		used[i] = true;
-		if (m->prov[m->loc[loc].prov].home == u->power &&
-		    vacant(st, m->loc[loc].prov))
-			return loc;
-	}
-	return -1;
+	if (zombie_place_order(st, w, o, n, &loc) < 0 ||
+	    m->prov[m->loc[loc].prov].home != st->wait[w].unit.power ||
+	    !vacant(st, m->loc[loc].prov))
+		return -1;
+	return loc;
 }
 
-/* rules [decided]: an unowned centre becomes the placer's; one owned
- * by another power stays theirs until the Fall occupation. */
+/* The zombie stands on loc now. rules [decided]: an unowned centre
+ * becomes the placer's; one owned by another power stays theirs until
+ * the Fall occupation. */
+static void
+put(struct game_state *st, struct zombie_placed *p, int loc, int how)
+{
+	int	 prov = st->map.loc[loc].prov;
+
+	p->how = (uint8_t)how;
+	p->unit.loc = (uint8_t)loc;
+	dip_state_add_unit(&st->z.st, p->unit.power, p->unit.kind, loc);
+	if (st->z.st.owner[prov] < 0)
+		st->z.st.owner[prov] = p->unit.power;
+}
+
+/*
+ * Every zombie the owner placed goes first (in the order they fell, so of
+ * two in one centre the first gets it), then the rest by default: a
+ * default never takes the centre an owner chose (rules: the default
+ * applies only to a zombie whose owner named no centre).
+ */
 static void
 place_zombies(struct game_state *st, const struct game_order *o, int n)
 {
-	bool	 used[DIP_MAX_ORDERS * 2];
-	int	 i, loc, prov;
+	struct zombie_placed	*p = &st->placed[st->nplaced];
+	bool			 done[DIP_MAX_UNITS];
+	int			 i, loc;
 
-	memset(used, 0, sizeof(used));
 	for (i = 0; i < st->nwait; i++) {
-		struct zombie_placed *p = &st->placed[st->nplaced++];
-		struct dip_unit u = st->wait[i].unit;
-
-		p->unit = u;
-		p->from = st->map.loc[u.loc].prov;
-		p->how = ZOMBIE_CHOSEN;
-		if ((loc = chosen_centre(st, &u, o, n < DIP_MAX_ORDERS * 2 ? n :
-		    DIP_MAX_ORDERS * 2, used)) < 0) {
-			p->how = ZOMBIE_DEFAULT;
-			loc = default_centre(st, &u);
-		}
-		if (loc < 0) {
-			p->how = ZOMBIE_LOST;
-			continue;
-		}
-		prov = st->map.loc[loc].prov;
-		dip_state_add_unit(&st->z.st, u.power, u.kind, loc);
-		p->unit.loc = (uint8_t)loc;
-		if (st->z.st.owner[prov] < 0)
-			st->z.st.owner[prov] = u.power;
+		p[i].unit = st->wait[i].unit;
+		p[i].from = st->map.loc[p[i].unit.loc].prov;
+		p[i].how = ZOMBIE_LOST;
+		done[i] = (loc = chosen_centre(st, i, o, n)) >= 0;
+		if (done[i])
+			put(st, &p[i], loc, ZOMBIE_CHOSEN);
 	}
+	for (i = 0; i < st->nwait; i++)
+		if (!done[i] && (loc = default_centre(st, &p[i].unit)) >= 0)
+			put(st, &p[i], loc, ZOMBIE_DEFAULT);
+	st->nplaced += st->nwait;
 	st->nwait = 0;
 }
 

@@ -120,6 +120,20 @@ placed_of(const struct dip_map *m, const char *v, struct zombie_placed *p)
 	return i < 4 ? 0 : -1;
 }
 
+/* Whether a waiting zombie fell in loc's province: the placement slot
+ * names a zombie by that province (zombie_parse.c). */
+static bool
+waits_in(const struct game_state *st, int loc)
+{
+	int	 i;
+
+	for (i = 0; i < st->nwait; i++)
+		if (st->map.loc[st->wait[i].unit.loc].prov ==
+		    st->map.loc[loc].prov)
+			return true;
+	return false;
+}
+
 static int
 clock_of(struct game_state *st, const char *v)
 {
@@ -181,6 +195,8 @@ header(struct game_state *st, const char *key, const char *v)
 		    unit_of(&st->map, v, &w->unit, rest, sizeof(rest)) < 0 ||
 		    rest[0] != '\0')
 			return -1;
+		if (key[0] == 'w' && waits_in(st, w->unit.loc))
+			return -1;	/* one unit falls per province */
 		if (key[0] == 'w')
 			st->nwait++;
 		else

@@ -11,8 +11,10 @@
 #             F1901  France dislodges the German army in Burgundy, Germany
 #                    and Austria the Italian army in Tyrolia: two zombies,
 #                    the Zombie-board starts with the Fall placement
-#             F1901R Germany places its zombie (ZOMBIE A -> MUN, after a
-#                    refused placement in Paris), Italy in Venice
+#             F1901R Germany places its zombie (ZOMBIE A -> KIE, after a
+#                    refused placement in Paris), then changes it to MUN
+#                    by a second mail; the phase waits for Italy, who
+#                    places in Venice, and the zombie appears in MUN
 #             S1902  Italy and Germany dislodge the Austrian fleet in
 #                    Trieste; Austria orders no placement and the judge
 #                    places the fleet in Trieste, the only coastal home
@@ -140,11 +142,20 @@ says "Germany is told its zombie waits" ger "Germany: zombie A (dislodged in BUR
 
 # ---------------------------------------------------------------- F1901R
 orders ger "ZOMBIE A -> PAR
-ZOMBIE A -> MUN"
+ZOMBIE A -> KIE"
 says "a placement outside the home centres is refused" ger "Paris is not one of your original home supply centres"
-says "the placement is confirmed" ger "placement: Z: ZOMBIE A -> MUN"
+says "the placement is confirmed" ger "placement: Z: ZOMBIE A (BUR) -> KIE"
+# Germany changes its mind by a second mail: the new choice replaces the
+# first, and the phase still waits for Italy's zombie.
+orders ger "Good evening,
+zombie a -> munich
+Cheers"
+says "the changed placement is confirmed" ger "placement: Z: ZOMBIE A (BUR) -> MUN"
+says_not "the phase is not played before Italy places" ger "appears in"
+says "the zombie still waits" ger "Germany: zombie A (dislodged in BUR) waits to be placed."
 completes ita "PLACE A VEN"
 says "the placement phase is played when both are placed" fra "Germany: zombie A (dislodged in BUR) appears in MUN."
+says_not "the first choice is gone" fra "appears in KIE"
 says "Italy's zombie appears in Venice" gm "Italy: zombie A (dislodged in TYR) appears in VEN."
 says "the Zombie-board is in play" rus "--- Zombie-board (in play since Fall 1901) ---"
 says "builds on the NR-board follow" eng "Germany may build 1 unit(s)."

@@ -129,7 +129,7 @@ START_TEST(first_dislodgement_starts_the_zombie_board)
 	tg_refused(g, GER, "NR: A WAR H", "zombie.err.board_idle");
 	tg_refused(g, GER, "A WAR H", "dip.err.wrong_phase");
 	tg_ok(g, RUS, "zombie a warsaw");
-	ck_assert_str_eq(g->o[0].text, "Z: ZOMBIE A -> WAR");
+	ck_assert_str_eq(g->o[0].text, "Z: ZOMBIE A (WAR) -> WAR");
 	ck_assert_str_eq(g->o[0].slot, "ZP:WAR");
 	ck_assert(zombie_ops.ready(g->st, g->o, g->n));
 	tg_play(g);
@@ -180,6 +180,288 @@ START_TEST(a_placement_too_long_to_read_whole_is_refused)
 	snprintf(line, sizeof(line), "ZOMBIE A WAR%230sx", "");
 	tg_refused(g, RUS, line, "dip.err.trailing");
 	tg_ok(g, RUS, "ZOMBIE A WAR");
+	tg_free(g);
+}
+END_TEST
+
+/*
+ * Fall 1901: Austria loses two units on the NR-board: the army in VIE and,
+ * with fleet, the fleet in TRI (the case of issue 14), else the army that
+ * went there from BUD. Returns the game in the F1901R placement phase.
+ */
+static struct tg *
+two_zombies(bool fleet)
+{
+	struct tg		*g = tg_new(&zombie_ops, "");
+	const struct game_view	*v;
+
+	tg_ok(g, GER, "A MUN - BOH");
+	tg_ok(g, ITA, "A VEN - TYR, A ROM - VEN");
+	tg_ok(g, RUS, "A WAR - GAL");
+	if (!fleet)
+		tg_ok(g, AUS, "F TRI - ALB, A BUD - TRI");
+	tg_play(g);
+	tg_ok(g, GER, "A BOH S A GAL - VIE");
+	tg_ok(g, RUS, "A GAL - VIE");
+	tg_ok(g, ITA, "A VEN - TRI, A TYR S A VEN - TRI");
+	tg_play(g);
+	tg_mail(g);
+	v = tg_view(g, AUS);
+	ck_assert_str_eq(v->phase, "F1901R");
+	ck_assert_int_eq(tg_count(v, "zombie.view.waiting", NULL), 2);
+	ck_assert_ptr_nonnull(tg_find(v, "zombie.view.waiting", "VIE"));
+	ck_assert_ptr_nonnull(tg_find(v, "zombie.view.waiting", "TRI"));
+	return g;
+}
+
+/* The centre a zombie was placed in, and how (its report line's key). */
+static const char *
+placed(struct tg *g, const char *from, const char **how)
+{
+	static const char *const keys[] = {
+		"zombie.placed.chosen", "zombie.placed.default",
+		"zombie.placed.lost"
+	};
+	const struct game_view	*v = tg_view(g, GAME_SEAT_GM);
+	const struct game_msg	*m;
+	size_t			 k;
+	int			 i;
+
+	for (i = 0; i < v->nmsgs; i++) {
+		m = &v->msgs[i];
+		for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++)
+			if (strcmp(m->key, keys[k]) == 0 &&
+			    strcmp(m->args[2], from) == 0) {
+				*how = keys[k];
+				return m->args[3];
+			}
+	}
+	ck_abort_msg("no placement of the zombie from %s", from);
+	return NULL;
+}
+
+/*
+ * Issue 14: a second mail names another centre for the army zombie. It
+ * replaces the first choice (one slot per zombie); the phase waits for
+ * the fleet, and is then played with the last choice.
+ */
+START_TEST(a_later_placement_replaces_the_earlier_one)
+{
+	struct tg	*g = two_zombies(true);
+	struct game_msg	 m[16];
+	const char	*how;
+
+	tg_ok(g, AUS, "ZOMBIE A -> BUD");
+	ck_assert_str_eq(g->o[0].text, "Z: ZOMBIE A (VIE) -> BUD");
+	ck_assert_str_eq(g->o[0].slot, "ZP:VIE");
+	ck_assert(!zombie_ops.ready(g->st, g->o, g->n));
+	ck_assert_int_eq(pending(g, AUS, m), 1);
+	ck_assert_str_eq(m[0].key, "zombie.pend.place");
+	ck_assert_str_eq(m[0].args[0], "F (TRI)");
+	tg_mail(g);
+	tg_ok(g, AUS, "ZOMBIE A -> VIE");
+	ck_assert_int_eq(g->n, 1);
+	ck_assert_str_eq(g->o[0].text, "Z: ZOMBIE A (VIE) -> VIE");
+	ck_assert(!zombie_ops.ready(g->st, g->o, g->n));
+	tg_mail(g);
+	tg_ok(g, AUS, "ZOMBIE F -> TRI");
+	ck_assert_int_eq(pending(g, AUS, m), 0);
+	ck_assert(zombie_ops.ready(g->st, g->o, g->n));
+	tg_play(g);
+	ck_assert_str_eq(placed(g, "VIE", &how), "VIE");
+	ck_assert_str_eq(how, "zombie.placed.chosen");
+	ck_assert_str_eq(placed(g, "TRI", &how), "TRI");
+	ck_assert_str_eq(how, "zombie.placed.chosen");
+	tg_free(g);
+}
+END_TEST
+
+/* The same inside one mail; the fleet, never ordered, gets the default
+ * only when the deadline plays the phase. */
+START_TEST(the_last_placement_in_one_mail_counts)
+{
+	struct tg	*g = two_zombies(true);
+	const char	*how;
+
+	tg_ok(g, AUS, "ZOMBIE A -> BUD");
+	tg_ok(g, AUS, "ZOMBIE A -> VIE");
+	ck_assert_int_eq(g->n, 1);
+	ck_assert(!zombie_ops.ready(g->st, g->o, g->n));
+	tg_play(g);	/* the deadline */
+	ck_assert_str_eq(placed(g, "VIE", &how), "VIE");
+	ck_assert_str_eq(how, "zombie.placed.chosen");
+	ck_assert_str_eq(placed(g, "TRI", &how), "TRI");
+	ck_assert_str_eq(how, "zombie.placed.default");
+	tg_free(g);
+}
+END_TEST
+
+/* Two army zombies are told apart by where they fell: in brackets, as a
+ * move, or with FROM; a placement that does not say which is refused
+ * with the ones to choose from. */
+START_TEST(two_zombies_of_one_kind_are_named_by_where_they_fell)
+{
+	struct tg	*g = two_zombies(false);
+	struct game_msg	 m[16];
+	const char	*how;
+
+	tg_refused(g, AUS, "ZOMBIE A -> TRI", "zombie.err.place_which");
+	ck_assert_str_eq(g->why.msg.args[1], "TRI, VIE");
+	ck_assert_str_eq(g->why.msg.args[2], "A (VIE)");
+	tg_refused(g, AUS, "ZOMBIE -> TRI", "zombie.err.place_which");
+	tg_refused(g, AUS, "ZOMBIE A (BUD) -> VIE",
+	    "zombie.err.no_zombie_from");
+	ck_assert_str_eq(g->why.msg.args[1], "Budapest");
+	tg_refused(g, AUS, "ZOMBIE F (VIE) -> TRI", "zombie.err.no_zombie");
+	tg_refused(g, AUS, "ZOMBIE A (VIE) -> MUN", "zombie.err.place_home");
+	tg_refused(g, AUS, "ZOMBIE A (Vienne) -> BUD",
+	    "dip.err.unknown_province");
+	ck_assert_str_eq(g->why.msg.args[1], "Vienne");
+	tg_ok(g, AUS, "Zombie A (Vienna) BUD");
+	ck_assert_str_eq(g->o[0].text, "Z: ZOMBIE A (VIE) -> BUD");
+	g->n = 0;
+	tg_ok(g, AUS, "ZOMBIE A (VIE) -> BUD");
+	ck_assert_str_eq(g->o[0].text, "Z: ZOMBIE A (VIE) -> BUD");
+	ck_assert_str_eq(g->o[0].slot, "ZP:VIE");
+	tg_ok(g, AUS, "zombie army trieste to budapest");
+	ck_assert_str_eq(g->o[1].text, "Z: ZOMBIE A (TRI) -> BUD");
+	ck_assert_str_eq(g->o[1].slot, "ZP:TRI");
+	/* Both in BUD: only the first can go there; the phase waits. */
+	ck_assert(!zombie_ops.ready(g->st, g->o, g->n));
+	ck_assert_int_eq(pending(g, AUS, m), 1);
+	ck_assert_str_eq(m[0].key, "zombie.pend.same_centre");
+	ck_assert_str_eq(m[0].args[0], "A (TRI)");	/* it fell first */
+	ck_assert_str_eq(m[0].args[1], "A (VIE)");
+	ck_assert_str_eq(m[0].args[2], "BUD");
+	tg_mail(g);
+	tg_ok(g, AUS, "Z: ZOMBIE A FROM TRI - TRI");
+	ck_assert_int_eq(g->n, 2);
+	ck_assert_str_eq(g->o[1].text, "Z: ZOMBIE A (TRI) -> TRI");
+	tg_ok(g, AUS, g->o[1].text);	/* the stored text reads back */
+	ck_assert_int_eq(g->n, 2);
+	ck_assert(zombie_ops.ready(g->st, g->o, g->n));
+	tg_play(g);
+	ck_assert_str_eq(placed(g, "VIE", &how), "BUD");
+	ck_assert_str_eq(how, "zombie.placed.chosen");
+	ck_assert_str_eq(placed(g, "TRI", &how), "TRI");
+	ck_assert_str_eq(how, "zombie.placed.chosen");
+	tg_free(g);
+}
+END_TEST
+
+/* Orders stored before zombies were named ("Z: ZOMBIE A -> VIE") still
+ * place a power's only zombie of that kind. */
+START_TEST(a_placement_stored_without_the_zombie_still_counts)
+{
+	struct tg	*g = two_zombies(true);
+	const char	*how;
+
+	g->o[0].seat = AUS;
+	snprintf(g->o[0].slot, sizeof(g->o[0].slot), "ZP:BUD");
+	snprintf(g->o[0].text, sizeof(g->o[0].text), "Z: ZOMBIE A -> BUD");
+	g->n = 1;
+	tg_play(g);
+	ck_assert_str_eq(placed(g, "VIE", &how), "BUD");
+	ck_assert_str_eq(how, "zombie.placed.chosen");
+	tg_free(g);
+}
+END_TEST
+
+/*
+ * Property (issue 14): random mails of placement lines, valid and not,
+ * named and not. A model of the rules says which lines are accepted and
+ * for which zombie; the game is ready exactly when each zombie has a
+ * centre and no two share one, and is played then (as the judge does) or
+ * at the deadline after the last mail. Each zombie then stands on its
+ * owner's last accepted choice; the default goes only to a zombie with
+ * none (or, of two in one centre, to the one that fell later).
+ */
+START_TEST(placements_played_are_the_last_choice_of_each_zombie)
+{
+	static const char *const centres[] = {
+		"BUD", "TRI", "VIE", "MUN", "SEV"
+	};
+	bool		 fleet = _i % 2 == 0;
+	struct tg	*g = two_zombies(fleet);
+	const struct game_view	*v = tg_view(g, AUS);
+	const char	*from[2];
+	char		 kind[2];
+	static const char *const order[] = { "BUD", "TRI", "VIE" };
+	int		 choice[2] = { -1, -1 }, want[2], mail, line, z, c, ok;
+	bool		 played = false, named, valid;
+	uint64_t	 s = 1000 + (uint64_t)_i;
+	char		 text[64];
+	const char	*how, *at;
+
+	/* z 0 fell first (the order of the waiting lines). */
+	for (z = c = 0; z < v->nmsgs; z++)
+		if (strcmp(v->msgs[z].key, "zombie.view.waiting") == 0) {
+			from[c] = strcmp(v->msgs[z].args[2], "VIE") == 0 ?
+			    "VIE" : "TRI";
+			kind[c] = v->msgs[z].args[1][0];
+			c++;
+		}
+	ck_assert_int_eq(c, 2);
+	ck_assert_int_eq(kind[0] == 'F' || kind[1] == 'F', fleet);
+	for (mail = 0; mail < 8 && !played; mail++) {
+		tg_mail(g);
+		for (line = 0; line < 3; line++) {
+			s = s * 6364136223846793005ULL + 1442695040888963407ULL;
+			z = (int)((s >> 33) % 2);
+			c = (int)((s >> 40) % 5);
+			named = (s >> 50) % 2;
+			if (named)
+				snprintf(text, sizeof(text), "ZOMBIE %c (%s) -> %s",
+				    kind[z], from[z], centres[c]);
+			else
+				snprintf(text, sizeof(text), "zombie %c %s",
+				    kind[z], centres[c]);
+			/* rules: an Austrian home centre (BUD, TRI, VIE), a
+			 * coastal one (TRI) for a fleet; unnamed only when
+			 * the zombie is the one of its kind. */
+			valid = c < 3 && (kind[z] == 'A' || c == 1) &&
+			    (named || kind[0] != kind[1]);
+			ok = tg_order(g, AUS, text);
+			ck_assert_msg((ok == 1) == valid, "%s: %d (%s)", text,
+			    ok, g->why.msg.key);
+			if (valid)
+				choice[z] = c;
+		}
+		valid = choice[0] >= 0 && choice[1] >= 0 &&
+		    choice[0] != choice[1];
+		ck_assert_int_eq(zombie_ops.ready(g->st, g->o, g->n), valid);
+		if (valid) {
+			tg_play(g);
+			played = true;
+		}
+	}
+	if (!played)
+		tg_play(g);	/* the deadline */
+	/* The chosen first; then the defaults in the order the zombies
+	 * fell: the first free of BUD, TRI, VIE (the map's order), for a
+	 * fleet TRI. want: a centre's index, + 10 by default, 99 lost. */
+	for (z = 0; z < 2; z++)
+		want[z] = choice[z] >= 0 && (z == 0 || choice[0] != choice[1]) ?
+		    choice[z] : -1;
+	for (z = 0; z < 2; z++) {
+		if (want[z] >= 0)
+			continue;
+		for (c = 0; c < 3; c++)
+			if ((kind[z] == 'A' || c == 1) &&
+			    (want[1 - z] < 0 || want[1 - z] % 10 != c))
+				break;
+		want[z] = c < 3 ? c + 10 : 99;	/* default, or lost */
+	}
+	for (z = 0; z < 2; z++) {
+		at = placed(g, from[z], &how);
+		if (want[z] == 99)
+			ck_assert_str_eq(how, "zombie.placed.lost");
+		else {
+			ck_assert_str_eq(how, want[z] < 10 ?
+			    "zombie.placed.chosen" : "zombie.placed.default");
+			ck_assert_str_eq(at, order[want[z] % 10]);
+		}
+	}
 	tg_free(g);
 }
 END_TEST
@@ -544,6 +826,12 @@ test_suite(void)
 	tcase_add_test(tc, first_dislodgement_starts_the_zombie_board);
 	tcase_add_test(tc, a_placement_too_long_to_read_whole_is_refused);
 	tcase_add_test(tc, unplaced_zombies_go_to_the_first_free_home_centre);
+	tcase_add_test(tc, a_later_placement_replaces_the_earlier_one);
+	tcase_add_test(tc, the_last_placement_in_one_mail_counts);
+	tcase_add_test(tc, two_zombies_of_one_kind_are_named_by_where_they_fell);
+	tcase_add_test(tc, a_placement_stored_without_the_zombie_still_counts);
+	tcase_add_loop_test(tc, placements_played_are_the_last_choice_of_each_zombie,
+	    0, 200);
 	tcase_add_test(tc, zombies_without_a_free_centre_are_lost);
 	tcase_add_test(tc, zombie_board_units_retreat);
 	tcase_add_test(tc, zombie_board_army_retreats_into_a_two_coast_province);
