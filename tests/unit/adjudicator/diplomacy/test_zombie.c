@@ -349,6 +349,26 @@ START_TEST(two_zombies_of_one_kind_are_named_by_where_they_fell)
 }
 END_TEST
 
+/* One unit falls per province: a state with two zombies from one is
+ * corrupt (a placement names its zombie by that province). */
+START_TEST(two_zombies_from_one_province_are_refused_on_load)
+{
+	struct game_state	*st = NULL;
+	struct game_diag	 why;
+	struct tg		*g = two_zombies(true);
+	char			*text = tg_save(g), *w;
+
+	ck_assert_int_eq(zombie_ops.load(text, &st, &why), 0);
+	zombie_ops.free(st);
+	ck_assert_ptr_nonnull(w = strstr(text, "wait: AUS A VIE"));
+	memcpy(w, "wait: AUS A TRI", 15);
+	st = NULL;
+	ck_assert_int_eq(zombie_ops.load(text, &st, &why), -1);
+	free(text);
+	tg_free(g);
+}
+END_TEST
+
 /* Orders stored before zombies were named ("Z: ZOMBIE A -> VIE") still
  * place a power's only zombie of that kind. */
 START_TEST(a_placement_stored_without_the_zombie_still_counts)
@@ -830,6 +850,7 @@ test_suite(void)
 	tcase_add_test(tc, the_last_placement_in_one_mail_counts);
 	tcase_add_test(tc, two_zombies_of_one_kind_are_named_by_where_they_fell);
 	tcase_add_test(tc, a_placement_stored_without_the_zombie_still_counts);
+	tcase_add_test(tc, two_zombies_from_one_province_are_refused_on_load);
 	tcase_add_loop_test(tc, placements_played_are_the_last_choice_of_each_zombie,
 	    0, 200);
 	tcase_add_test(tc, zombies_without_a_free_centre_are_lost);
