@@ -93,11 +93,14 @@ kz_adjudicate_move(struct game_state *st, const char *text, bool offer,
     struct game_diag *why)
 {
 	struct kz_move	 m;
+	struct kz_grid	 seen;
 	int		 seat = st->turn;
 
 	if (kz_order_read(st, seat, text, &m, why) != 0)
 		return -1;
-	kz_resolve(&st->pos, seat, st->zone_gap, &m, &st->last);
+	/* The mover's view as he ordered: a crash is told from it. */
+	kz_rules_grid_view(st, seat, &seen);
+	kz_resolve(&st->pos, seat, st->zone_gap, &m, &seen, &st->last);
 	st->ply++;
 	st->turn = 1 - seat;
 	st->draw_offer = offer ? seat : -1;

@@ -93,6 +93,19 @@ struct kz_pos {
 	char		 cloud[KZ_FIELDS];	/* N, E or C */
 };
 
+/*
+ * What a crash ran into (decision 4), judged from what the mover saw when
+ * he gave the order: something he could not see, or the zone of the enemy
+ * Blockader he saw by kind, or a field too close to that Blockader for the
+ * zones (decision 13: such orders are taken and crash). Values as stored.
+ */
+enum kz_crash {
+	KZ_CRASH_NONE,
+	KZ_CRASH_HIDDEN,
+	KZ_CRASH_ZONE,
+	KZ_CRASH_GAP
+};
+
 /* What the last move did, kept so each view can tell its part. */
 struct kz_last {
 	enum kz_event	 type;
@@ -101,7 +114,7 @@ struct kz_last {
 	int		 npath;		/* fields of the ordered path */
 	int8_t		 path[KZ_PATH_MAX];
 	int		 stop;		/* where the piece came to rest */
-	bool		 crashed;
+	uint8_t		 crash;		/* enum kz_crash */
 	int		 drop;		/* Goal dropped here, or -1 */
 	bool		 pickup;
 	uint8_t		 killed;	/* kind killed on stop, or KZ_NONE */
@@ -215,7 +228,8 @@ bool		 kz_rules_has_move(const struct game_state *, int seat);
 bool		 kz_resolve_blockader_ok(const struct kz_pos *, int seat,
 		    int at, int gap);
 void		 kz_resolve(struct kz_pos *, int seat, int gap,
-		    const struct kz_move *, struct kz_last *);
+		    const struct kz_move *, const struct kz_grid *seen,
+		    struct kz_last *);
 uint64_t	 kz_resolve_key(const struct game_state *);
 
 /* setup.c; kz_setup_count: how many of each kind a side has, the Goal last. */

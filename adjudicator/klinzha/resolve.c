@@ -7,7 +7,8 @@
  * landing in an enemy zone or on the enemy Blockader walks back along its
  * flight line to the last empty field outside every enemy zone; every other
  * piece stops on the last field before the obstacle where it may stand.
- * Also the position key for repetitions. Pure; no I/O.
+ * What the crash ran into is told only as far as the mover saw it when he
+ * gave the order. Also the position key for repetitions. Pure; no I/O.
  */
 #include <string.h>
 
@@ -67,21 +68,24 @@ kz_resolve_stand(const struct kz_pos *p, int seat, int gap,
 	return true;
 }
 
-/* The index of the field where the piece comes to rest; *crashed. */
+/*
+ * The index of the field where the piece comes to rest; *obstacle the
+ * index of the field it ran into, or -1 when it did not crash.
+ */
 static int
 kz_resolve_stop(const struct kz_pos *p, int seat, int gap,
-    const struct kz_move *mv, int kind, bool carrying, bool *crashed)
+    const struct kz_move *mv, int kind, bool carrying, int *obstacle)
 {
 	int	 e = 1 - seat, n = mv->n, t = mv->path[n - 1], i, f, s;
 	bool	 hit = false;
 
-	*crashed = false;
+	*obstacle = -1;
 	if (kind == KZ_FLIER) {
 		/* Decision 4: only the landing field counts. */
 		if (!kz_resolve_in_zone(p, e, t) &&
 		    !(p->owner[t] == e && p->kind[t] == KZ_BLOCKADER))
 			return n - 1;
-		*crashed = true;
+		*obstacle = n - 1;
 		for (s = n - 2; s > 0; s--)
 			if (kz_resolve_empty(p, mv->path[s]) &&
 			    !kz_resolve_in_zone(p, e, mv->path[s]))
@@ -103,7 +107,7 @@ kz_resolve_stop(const struct kz_pos *p, int seat, int gap,
 	}
 	if (!hit)
 		return n - 1;
-	*crashed = true;
+	*obstacle = i - 1;
 	for (s = i - 2; s > 0; s--)
 		if (kz_resolve_stand(p, seat, gap, mv, kind, carrying, s))
 			break;
@@ -111,16 +115,42 @@ kz_resolve_stop(const struct kz_pos *p, int seat, int gap,
 }
 
 /*
+ * What a crash on path index `at` ran into, as the mover's grid g showed
+ * it when he ordered (NULL: nothing counts as seen). Only the ordered last
+ * field can hold a reason he saw: a seen zone or piece on the way is
+ * refused before (rules.c). A seen enemy Blockader is the true one, so its
+ * zone or its distance is what stopped the piece there; anything else is
+ * told as unseen, so no report says more than the mover's view held.
+ */
+static uint8_t
+kz_resolve_crash(const struct kz_grid *g, const struct kz_move *mv,
+    int kind, int at)
+{
+	int	 f = mv->path[at];
+
+	if (g == NULL || at != mv->n - 1)
+		return KZ_CRASH_HIDDEN;
+	if (g->ezone[f])
+		return KZ_CRASH_ZONE;
+	if (kind == KZ_BLOCKADER && g->eblock >= 0 &&
+	    kz_dist[f][g->eblock] < g->gap)
+		return KZ_CRASH_GAP;
+	return KZ_CRASH_HIDDEN;
+}
+
+/*
  * Plays mv for seat on p and tells what happened in *l (type, seat and
- * the move itself filled too). The move must be legal on seat's grid.
+ * the move itself filled too). The move must be legal on seat's grid;
+ * seen is that grid as it stood when he ordered, to tell what a crash ran
+ * into, or NULL where nobody is told (the self-jeopardy test).
  */
 void
 kz_resolve(struct kz_pos *p, int seat, int gap, const struct kz_move *mv,
-    struct kz_last *l)
+    const struct kz_grid *seen, struct kz_last *l)
 {
 	int	 e = 1 - seat, from = mv->path[0], kind = p->kind[from], to, i;
 	bool	 carrying = p->goal[seat] == from && kz_rules_carrier(kind);
-	int	 s;
+	int	 s, hit;
 
 	memset(l, 0, sizeof(*l));
 	l->type = KZ_EV_MOVE;
@@ -130,7 +160,9 @@ kz_resolve(struct kz_pos *p, int seat, int gap, const struct kz_move *mv,
 	for (i = 0; i < mv->n; i++)
 		l->path[i] = mv->path[i];
 	l->drop = -1;
-	s = kz_resolve_stop(p, seat, gap, mv, kind, carrying, &l->crashed);
+	s = kz_resolve_stop(p, seat, gap, mv, kind, carrying, &hit);
+	if (hit >= 0)
+		l->crash = kz_resolve_crash(seen, mv, kind, hit);
 	to = mv->path[s];
 	l->stop = to;
 	if (s == mv->n - 1) {

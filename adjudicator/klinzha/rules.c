@@ -388,7 +388,7 @@ kz_rules_jeopardy(const struct game_state *st, int seat,
 	    kz_rules_threat(&st->pos, seat, st->zone_gap))
 		return false;
 	after = st->pos;
-	kz_resolve(&after, seat, st->zone_gap, mv, &l);
+	kz_resolve(&after, seat, st->zone_gap, mv, NULL, &l);
 	if (l.goal_taken)
 		return false;
 	return kz_rules_threat(&after, seat, st->zone_gap);

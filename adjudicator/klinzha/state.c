@@ -19,7 +19,9 @@
  *	board 81 letters: . empty, FLSYVB seat 0, flsyvb seat 1
  *	goals G0 G1   (field index or -1)
  *	last TYPE SEAT KIND STOP CRASHED DROP PICKUP KILLED TAKEN LONE CY CZ
- *	              (SEAT: 0 or 1 unless TYPE is none)
+ *	              (SEAT: 0 or 1 unless TYPE is none; CRASHED: enum
+ *	              kz_crash, 0 none, 1 into something unseen, 2 a seen
+ *	              enemy zone, 3 too close to the seen enemy Blockader)
  *	path N F0 .. F(N-1)
  *	hist N K1 .. KN (hex)
  */
@@ -68,7 +70,7 @@ kz_state_save(const struct game_state *st, char *out, size_t outlen)
 	statetext_put(&o, "board %s\ngoals %d %d\n", board, st->pos.goal[0],
 	    st->pos.goal[1]);
 	statetext_put(&o, "last %d %d %d %d %d %d %d %d %d %d %d %d\npath %d",
-	    l->type, l->seat, l->kind, l->stop, l->crashed, l->drop,
+	    l->type, l->seat, l->kind, l->stop, l->crash, l->drop,
 	    l->pickup, l->killed, l->goal_taken, l->lone_goal, l->cloud_y,
 	    l->cloud_z, l->npath);
 	for (i = 0; i < l->npath; i++)
@@ -184,7 +186,8 @@ kz_state_last(struct kz_last *l, const char *a, const char *b)
 		return -1;
 	if (v[0] < KZ_EV_NONE || v[0] > KZ_EV_RESIGN || v[1] < -1 ||
 	    v[1] > 1 || v[2] < 0 || v[2] >= KZ_KINDS ||
-	    !kz_state_field_ok(v[3], true) || !kz_state_field_ok(v[5], true) ||
+	    !kz_state_field_ok(v[3], true) || v[4] < KZ_CRASH_NONE ||
+	    v[4] > KZ_CRASH_GAP || !kz_state_field_ok(v[5], true) ||
 	    v[7] < 0 || v[7] >= KZ_KINDS || v[10] < 0 || v[10] > 6 ||
 	    v[11] < 0 || v[11] >= KZ_DIRS)
 		return -1;
@@ -195,7 +198,7 @@ kz_state_last(struct kz_last *l, const char *a, const char *b)
 	l->seat = v[1];
 	l->kind = (uint8_t)v[2];
 	l->stop = v[3];
-	l->crashed = v[4] != 0;
+	l->crash = (uint8_t)v[4];
 	l->drop = v[5];
 	l->pickup = v[6] != 0;
 	l->killed = (uint8_t)v[7];

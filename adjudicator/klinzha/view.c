@@ -233,6 +233,25 @@ kz_view_form(const struct game_state *st, struct game_view *v)
 		    "@kz.point.none");
 }
 
+/*
+ * A crash, told to the mover alone: what it ran into where he saw it when
+ * ordering (the enemy Blockader's zone, or too close to that Blockader),
+ * else only that it was something he could not see (decision 6).
+ */
+static void
+kz_view_crash(const struct kz_last *l, const char *target, const char *stop,
+    struct game_view *v)
+{
+	const char	*piece = kz_rules_piece_key(l->kind);
+
+	if (l->crash == KZ_CRASH_ZONE)
+		game_view_add(v, "kz.ev.crashed_zone", 3, piece, target, stop);
+	else if (l->crash == KZ_CRASH_GAP)
+		game_view_add(v, "kz.ev.crashed_gap", 3, piece, target, stop);
+	else
+		game_view_add(v, "kz.ev.crashed", 3, piece, target, stop);
+}
+
 /* The last move told from the seat's side (decision 6). */
 static void
 kz_view_move(const struct game_state *st, int seat, bool all,
@@ -259,9 +278,8 @@ kz_view_move(const struct game_state *st, int seat, bool all,
 	}
 	game_view_add(v, "kz.ev.moved", 4, who, kz_rules_piece_key(l->kind),
 	    a, s);
-	if (l->crashed && mine)
-		game_view_add(v, "kz.ev.crashed", 3,
-		    kz_rules_piece_key(l->kind), b, s);
+	if (l->crash != KZ_CRASH_NONE && mine)
+		kz_view_crash(l, b, s, v);
 	if (l->drop >= 0)
 		game_view_add(v, "kz.ev.dropped", 2, who, d);
 	if (l->pickup)

@@ -3,10 +3,10 @@
  *
  * The notation of rules/way-of-the-knight.md 8.1: the six FEN fields, with
  * one letter per form (upper case White): P S I N B J E R G F C M Q L V K,
- * and U Y X T O Z W for the alternative table. A chess FEN therefore reads
- * unchanged. Moves are written from-to, fromxto, "=X" when the piece ends
- * in another form, " ep" for en passant, O-O and O-O-O. Pure text
- * functions; no I/O.
+ * and U Y X T O Z W for the alternative table, which reads the Lord's L as
+ * its Duke and writes W (forms.c). A chess FEN therefore reads unchanged.
+ * Moves are written from-to, fromxto, "=X" when the piece ends in another
+ * form, " ep" for en passant, O-O and O-O-O. Pure text functions; no I/O.
  */
 #include <ctype.h>
 #include <stdio.h>

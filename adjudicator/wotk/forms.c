@@ -99,6 +99,20 @@ static const struct {
 	{ "duke", WOTK_DUKE },
 };
 
+/*
+ * Forms a table lacks that it has under another name (decision 3: the
+ * alternative table's Duke is the Lord under another name): a letter or a
+ * name of the first form, written where the table holds the second,
+ * stands for the second, which is the one printed. One way only: the
+ * standard table is Betza's, and nothing there is read differently.
+ */
+static const struct {
+	int		 written;
+	int		 meant;
+} wotk_renamed[] = {
+	{ WOTK_LORD, WOTK_DUKE },
+};
+
 const struct wotk_paths *
 wotk_paths_find(const char *word)
 {
@@ -150,6 +164,23 @@ wotk_rules_init(struct wotk_rules *r, const struct wotk_paths *p)
 		r->step[f] = (p->forms & (1u << f)) ? wotk_step(p, f) : 0;
 }
 
+/* Form f as r's table has it: f itself, the form it names there
+ * (wotk_renamed), or -1. */
+static int
+wotk_form_in(const struct wotk_rules *r, int f)
+{
+	size_t	 i;
+
+	if (r->paths->forms & (1u << f))
+		return f;
+	for (i = 0; i < sizeof(wotk_renamed) / sizeof(wotk_renamed[0]); i++)
+		if (wotk_renamed[i].written == f &&
+		    (r->paths->forms & (1u << wotk_renamed[i].meant)))
+			return wotk_renamed[i].meant;
+	return -1;
+}
+
+/* The form of a letter in either case, in r's table; -1 if none. */
 int
 wotk_form_by_letter(const struct wotk_rules *r, char c)
 {
@@ -158,8 +189,8 @@ wotk_form_by_letter(const struct wotk_rules *r, char c)
 	if (c >= 'a' && c <= 'z')
 		c = (char)(c - 'a' + 'A');
 	for (f = 0; f < WOTK_FORMS; f++)
-		if (wotk_forms[f].letter == c && (r->paths->forms & (1u << f)))
-			return f;
+		if (wotk_forms[f].letter == c)
+			return wotk_form_in(r, f);
 	return -1;
 }
 
@@ -208,8 +239,7 @@ wotk_form_by_name(const struct wotk_rules *r, const char *s)
 	if (s[0] != '\0' && s[1] == '\0')
 		return wotk_form_by_letter(r, s[0]);
 	for (i = 0; i < sizeof(wotk_names) / sizeof(wotk_names[0]); i++)
-		if (strcasecmp(s, wotk_names[i].name) == 0 &&
-		    (r->paths->forms & (1u << wotk_names[i].form)))
-			return wotk_names[i].form;
+		if (strcasecmp(s, wotk_names[i].name) == 0)
+			return wotk_form_in(r, wotk_names[i].form);
 	return -1;
 }

@@ -5,8 +5,9 @@
 # hand from the worked examples of the rules (the moves of each piece from
 # E-37, the Swift's detour, the Flier example, a Blockader zone that removes
 # fields, self-jeopardy), orders played and what each side is told, crashes
-# into hidden things, set-up refusals that name only the refused field, and
-# the views of both sides and of the game master. Prints "N passed, M failed".
+# into hidden things and into a seen zone, set-up refusals that name only
+# the refused field, and the views of both sides and of the game master.
+# Prints "N passed, M failed".
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -355,7 +356,7 @@ expect "KK Flier: all 16 landings are orders (count)" "$(answer kk 2)" \
 expect "KK Flier: into the seen zone, crashes back to E-37" \
     "$(told kk 3)" \
     "told gold kz.ev.moved Gold moved the Flier from E-16 to E-37.
-told gold kz.ev.crashed The Flier ran into something it could not see on its way to E-38 and stopped on E-37.
+told gold kz.ev.crashed_zone The Flier could not end its move on E-38: that field lies in the zone of the enemy Blockader. It stopped on E-37.
 told gold kz.turn Green to move.
 told green kz.ev.moved_hidden Gold has moved.
 told green kz.turn Green to move."
@@ -374,6 +375,36 @@ check "clouded: legal writes both ways as chains" eval \
     "answer kk 9 | grep -qx 'Fencer E-37 E-27 D-27 D-28' &&
     answer kk 9 | grep -qx 'Fencer E-37 E-38 D-38 D-28' &&
     ! answer kk 9 | grep -qx 'Fencer E-37 D-28'"
+
+# Issue 14: the same Flier order with the Blockader at a cloud's edge
+# (seen as "?", no zone) or under a cloud: the crash is told as into
+# something unseen, in English and in German, and names nothing of it.
+for c in E C; do
+	session "kkhid$c" klinzha <<IN
+$(pos clouded "$(brd V:A-19 Y:E-16 b:D-38 v:I-88)" A-19 I-88 "$(cl "$c:D-38")")
+play Flier E-16 E-38
+IN
+	session "kkhidde$c" klinzha --lang de <<IN
+$(pos clouded "$(brd V:A-19 Y:E-16 b:D-38 v:I-88)" A-19 I-88 "$(cl "$c:D-38")")
+play Flier E-16 E-38
+IN
+	check "kkhid$c sessions run clean" eval \
+	    "clean_run kkhid$c && clean_run kkhidde$c"
+	expect "KK Flier, Blockader $c: the crash is into something unseen" \
+	    "$(told "kkhid$c" 2 | grep '^told gold kz.ev.crash')" \
+	    "told gold kz.ev.crashed The Flier ran into something it could not see on its way to E-38 and stopped on E-37."
+	expect "KK Flier, Blockader $c: the same in German" \
+	    "$(told "kkhidde$c" 2 | grep '^told gold kz.ev.crash')" \
+	    "told gold kz.ev.crashed Flieger stieß auf dem Weg nach E-38 auf etwas Unsichtbares und blieb auf E-37 stehen."
+done
+session kkde klinzha --lang de <<IN
+$(pos clouded "$(brd V:A-19 Y:E-16 b:D-38 v:I-88)" A-19 I-88 "$(cl)")
+play Flier E-16 E-38
+IN
+check "kkde session runs clean" clean_run kkde
+expect "KK Flier into the seen zone, in German" \
+    "$(told kkde 2 | grep '^told gold kz.ev.crash')" \
+    "told gold kz.ev.crashed_zone Flieger konnte den Zug nicht auf E-38 beenden: Das Feld liegt in der Zone des gegnerischen Blockaders. Die Figur blieb auf E-37 stehen."
 
 # ------------------------------------------------ set-up behind clouds
 # Light layout, half fields open. Gold sets up its Blockader on the half

@@ -3,8 +3,9 @@
 # perft from the start (with experience and as chess) and from Kiwipete,
 # positions of rules/way-of-the-knight.md 8.4 loaded as state text
 # (adjudicator/wotk/README.md) with their legal orders against the rules'
-# lists, an alignment choice refused and then played, and a handicap
-# set-up. Prints "N passed, M failed".
+# lists, an alignment choice refused and then played, the alternative
+# table's Duke written as the Lord, and a handicap set-up. Prints "N
+# passed, M failed".
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -102,6 +103,64 @@ expect "E5 the choice is required" "$(answer e5 2)" \
     "refused wotk.err.choose2 e5xd6 improves your piece: choose Squire or Priest and write it after the move as a letter or a name, e.g. e5xd6=Squire."
 check "E5 played as the Priest" grep -q "^order e5xd6=I ep$" <(answer e5 3)
 check "E5 the state holds the Priest on d6" grep -q "^fen: 7k/8/3I4/8/8/8/8/4K3 b - - 0 1$" <(answer e5 4)
+
+# ------------------------------- the alternative table's Duke (issue 14)
+# "The Lord under another name" (rules decision 3): L and W, Lord and Duke
+# are read alike under paths=alternative, and W is printed; the standard
+# table still knows no W and no Duke.
+duke_pos="l3k3/7r/8/8/8/8/8/KQ6 w - - 0 1"
+session duke wotk <<IN
+$(pos paths=alternative play "0 0" "$duke_pos")
+state
+order b1xh7=L
+order b1xh7 = lord
+order B1XH7 (Duke)
+play b1xh7=Lord
+state
+IN
+session dukew wotk <<IN
+$(pos paths=alternative play "0 0" "${duke_pos//l/w}")
+state
+IN
+session dukestd wotk <<IN
+$(pos paths=standard play "0 0" "${duke_pos//l/w}")
+$(pos paths=standard play "0 0" "$duke_pos")
+order b1xh7=Duke
+order b1xh7=W
+order b1xh7=Lord
+IN
+check "Duke session runs clean" clean_run duke
+check "Duke as W session runs clean" clean_run dukew
+check "standard Lord session runs clean" clean_run dukestd
+expect "a Lord's L loads as the Duke under paths=alternative" \
+    "$(answer duke 1)" "ok"
+expect "L and W load the same position" "$(answer duke 2)" \
+    "$(answer dukew 2)"
+check "the Duke is saved as W" \
+    grep -q "^fen: w3k3/7r/8/8/8/8/8/KQ6 w - - 0 1$" <(answer duke 2)
+expect "=L, = lord and (Duke) are the Duke's W" \
+    "$(answer duke 3; answer duke 4; answer duke 5)" "ok
+order b1xh7=W
+echo wotk.echo.improve Move b1xh7=W accepted: your Queen gains a level and becomes Duke.
+ok
+order b1xh7=W
+echo wotk.echo.improve Move b1xh7=W accepted: your Queen gains a level and becomes Duke.
+ok
+order b1xh7=W
+echo wotk.echo.improve Move b1xh7=W accepted: your Queen gains a level and becomes Duke."
+check "=Lord is played as the Duke" \
+    grep -q "^told player-b wotk.ev.improve The Queen on h7 gained experience and became Duke.$" \
+    <(answer duke 6)
+check "the Duke stands on h7" \
+    grep -q "^fen: w3k3/7W/8/8/8/8/8/K7 b - - 0 1$" <(answer duke 7)
+expect "the standard table has no W" "$(answer dukestd 1)" \
+    "refused wotk.err.state_corrupt The saved game is damaged and cannot be read."
+expect "the standard table has no Duke" \
+    "$(answer dukestd 3; answer dukestd 4)" \
+    "refused wotk.err.form_unknown \"duke\" is not a piece of this game's table.
+refused wotk.err.form_unknown \"w\" is not a piece of this game's table."
+check "the standard table's Lord is still L" \
+    grep -q "^order b1xh7=L$" <(answer dukestd 5)
 
 # --------------------------------------------------- the handicap set-up
 # White holds two points: a Rook and a Pawn improve; the corner piece keeps

@@ -128,8 +128,9 @@ START_TEST(flier_crash_example)
 	kzt_play(st, 0, "Flier E-16 E-38");
 	ck_assert_int_eq(st->pos.owner[kzt_field("E-37")], 0);
 	ck_assert_int_eq(st->pos.kind[kzt_field("E-37")], KZ_FLIER);
-	ck_assert(st->last.crashed);
+	ck_assert_int_eq(st->last.crash, KZ_CRASH_HIDDEN);
 	ck_assert(kzt_told(st, 0, "kz.ev.crashed", "@kz.piece.Y"));
+	ck_assert(!kzt_told(st, 0, "kz.ev.crashed_zone", NULL));
 	ck_assert(!kzt_told(st, 1, "kz.ev.crashed", NULL));
 	ck_assert(kzt_told(st, 1, "kz.ev.moved_hidden", "@kz.seat.0"));
 	kz_ops.free(st);
@@ -139,6 +140,89 @@ START_TEST(flier_crash_example)
 	    "Y E-16 b D-38 G A-19 g I-11 V A-19 v I-11");
 	kzt_play(st, 0, "Flier E-16 E-38");
 	ck_assert_int_eq(st->pos.kind[kzt_field("E-37")], KZ_FLIER);
+	kz_ops.free(st);
+}
+END_TEST
+
+/*
+ * Issue 14: a Flier ordered into the zone of an enemy Blockader its player
+ * sees is told that it could not land in that zone, not that it ran into
+ * something it could not see; the other player hears nothing of it. With
+ * the Blockader under a cloud, or at a cloud's edge where it shows only as
+ * "?" and no zone, the crash is still told as into something unseen.
+ */
+START_TEST(flier_crash_into_a_seen_zone_says_so)
+{
+	struct game_state	*st;
+	static const char	 clouds[2] = { KZ_CLOUD, KZ_EDGE };
+	struct game_view	*v = malloc(sizeof(*v));
+	int			 i;
+
+	ck_assert_ptr_nonnull(v);
+	st = kzt_position("clouded layout=none",
+	    "Y E-16 b D-38 G A-19 g I-11 V A-19 v I-11");
+	kzt_play(st, 0, "Flier E-16 E-38");
+	ck_assert_int_eq(st->pos.kind[kzt_field("E-37")], KZ_FLIER);
+	ck_assert_int_eq(st->last.crash, KZ_CRASH_ZONE);
+	kz_ops.view(st, 0, v);
+	for (i = 0; i < v->nmsgs; i++)
+		ck_assert_str_ne(v->msgs[i].key, "kz.ev.crashed");
+	for (i = 0; i < v->nmsgs; i++)
+		if (strcmp(v->msgs[i].key, "kz.ev.crashed_zone") == 0)
+			break;
+	ck_assert_int_lt(i, v->nmsgs);
+	ck_assert_int_eq(v->msgs[i].nargs, 3);
+	ck_assert_str_eq(v->msgs[i].args[0], "@kz.piece.Y");
+	ck_assert_str_eq(v->msgs[i].args[1], "E-38");
+	ck_assert_str_eq(v->msgs[i].args[2], "E-37");
+	ck_assert(!kzt_told(st, 1, "kz.ev.crashed_zone", NULL));
+	ck_assert(!kzt_told(st, 1, "kz.ev.crashed", NULL));
+	kz_ops.free(st);
+	/* Under a cloud, and at a cloud's edge: nothing of it told. */
+	for (i = 0; i < 2; i++) {
+		st = kzt_position("clouded layout=none",
+		    "Y E-16 b D-38 G A-19 g I-11 V A-19 v I-11");
+		st->pos.cloud[kzt_field("D-38")] = clouds[i];
+		kzt_play(st, 0, "Flier E-16 E-38");
+		ck_assert_int_eq(st->pos.kind[kzt_field("E-37")], KZ_FLIER);
+		ck_assert_int_eq(st->last.crash, KZ_CRASH_HIDDEN);
+		ck_assert(kzt_told(st, 0, "kz.ev.crashed", "@kz.piece.Y"));
+		ck_assert(!kzt_told(st, 0, "kz.ev.crashed_zone", NULL));
+		ck_assert(!kzt_told(st, 0, "kz.ev.crashed_gap", NULL));
+		kz_ops.free(st);
+	}
+	free(v);
+}
+END_TEST
+
+/* The crash's kind is the fifth number of the state's "last" line: a
+ * state saved before issue 14 holds 1 for every crash and reads as one
+ * into something unseen; a number past 3 is refused. */
+START_TEST(crash_kind_is_kept_in_the_state_text)
+{
+	static char		 text[KZ_TEST_STATE_MAX];
+	struct game_state	*st, *back;
+	struct game_diag	 why;
+	char			*last, *num;
+	int			 i;
+
+	st = kzt_position("clouded layout=none",
+	    "Y E-16 b D-38 G A-19 g I-11 V A-19 v I-11");
+	kzt_play(st, 0, "Flier E-16 E-38");
+	ck_assert_uint_lt(kz_ops.save(st, text, sizeof(text)), sizeof(text));
+	last = strstr(text, "\nlast ");
+	ck_assert_ptr_nonnull(last);
+	for (num = last + 1, i = 0; i < 5; i++)
+		num = strchr(num, ' ') + 1;
+	ck_assert_int_eq(num[0], '2');
+	num[0] = '1';
+	ck_assert_int_eq(kz_ops.load(text, &back, &why), 0);
+	ck_assert_int_eq(back->last.crash, KZ_CRASH_HIDDEN);
+	ck_assert(kzt_told(back, 0, "kz.ev.crashed", "@kz.piece.Y"));
+	kz_ops.free(back);
+	num[0] = '4';
+	ck_assert_int_eq(kz_ops.load(text, &back, &why), -1);
+	ck_assert_str_eq(why.msg.key, "kz.err.state");
 	kz_ops.free(st);
 }
 END_TEST
@@ -154,8 +238,8 @@ START_TEST(walkers_stop_before_hidden_things)
 	st->pos.cloud[kzt_field("I-45")] = KZ_CLOUD;
 	kzt_play(st, 0, "Lancer I-34 I-55");
 	ck_assert_int_eq(st->pos.kind[kzt_field("I-44")], KZ_LANCER);
-	ck_assert(st->last.crashed);
 	ck_assert_int_eq(st->pos.owner[kzt_field("I-45")], 1);	/* passed: alive */
+	ck_assert_int_eq(st->last.crash, KZ_CRASH_HIDDEN);
 	kz_ops.free(st);
 	/* A hidden zone on the path: the Blockader on H-56 guards I-56;
 	 * the Lancer does not move, and the move counts. */
@@ -215,7 +299,21 @@ START_TEST(zones_and_blockaders)
 	 * where the rule holds (decision 4). */
 	kzt_play(st, 0, "Blockader F-37 E-37 E-38");
 	ck_assert_int_eq(st->pos.kind[kzt_field("E-37")], KZ_BLOCKADER);
-	ck_assert(st->last.crashed);
+	/* Issue 14: it was too close to a Blockader it saw; say so. */
+	ck_assert_int_eq(st->last.crash, KZ_CRASH_GAP);
+	ck_assert(kzt_told(st, 0, "kz.ev.crashed_gap", "@kz.piece.B"));
+	ck_assert(!kzt_told(st, 0, "kz.ev.crashed", NULL));
+	ck_assert(!kzt_told(st, 1, "kz.ev.crashed_gap", NULL));
+	kz_ops.free(st);
+	/* The same under a cloud: something it could not see. */
+	st = kzt_position("clouded layout=none",
+	    "B F-37 b C-28 G A-19 V A-19 g I-11 v I-11");
+	st->pos.cloud[kzt_field("C-28")] = KZ_CLOUD;
+	kzt_play(st, 0, "Blockader F-37 E-37 E-38");
+	ck_assert_int_eq(st->pos.kind[kzt_field("E-37")], KZ_BLOCKADER);
+	ck_assert_int_eq(st->last.crash, KZ_CRASH_HIDDEN);
+	ck_assert(kzt_told(st, 0, "kz.ev.crashed", "@kz.piece.B"));
+	ck_assert(!kzt_told(st, 0, "kz.ev.crashed_gap", NULL));
 	kz_ops.free(st);
 	/* The Blockader cannot kill, not even an unknown piece. */
 	st = kzt_position("", "B E-37 v E-38 G A-19 V A-19 g I-11 v I-11");
@@ -495,6 +593,8 @@ test_suite(void)
 	tcase_add_test(t, fencer_swift_blockader_from_e37);
 	tcase_add_test(t, swift_detour);
 	tcase_add_test(t, flier_crash_example);
+	tcase_add_test(t, flier_crash_into_a_seen_zone_says_so);
+	tcase_add_test(t, crash_kind_is_kept_in_the_state_text);
 	tcase_add_test(t, walkers_stop_before_hidden_things);
 	tcase_add_test(t, zones_and_blockaders);
 	tcase_add_test(t, goal_carry_drop_pickup_capture);

@@ -254,7 +254,6 @@ START_TEST(alternative_ways_of_improving)
 		if (r.paths->forms & (1u << f))
 			n++;
 	ck_assert_int_eq(n, 22);
-	ck_assert_int_eq(wotk_form_by_letter(&r, 'L'), -1);
 	ck_assert_int_eq(wotk_form_by_letter(&r, 'w'), WOTK_DUKE);
 	ck_assert_uint_eq(wotk_reach(&r, WOTK_SQUIRE, 1), 1u << WOTK_KNIGHT);
 	ck_assert_uint_eq(wotk_reach(&r, WOTK_KNIGHT, 1),
@@ -270,6 +269,53 @@ START_TEST(alternative_ways_of_improving)
 	ck_assert_uint_eq(wotk_reach(&r, WOTK_QUEEN, 1), 1u << WOTK_DUKE);
 	ck_assert_int_eq(wotk_options("paths=fancy", &r, &why), -1);
 	ck_assert_str_eq(why.msg.key, "wotk.err.option");
+}
+END_TEST
+
+/*
+ * Issue 14: the alternative table's Duke is the Lord under another name
+ * (decision 3), so its letters and names are the Lord's too: L and W in
+ * either case, Lord and Duke (the German texts use the same two words).
+ * The standard table reads nothing differently: no W, no Duke there.
+ */
+START_TEST(duke_is_written_as_the_lord_too)
+{
+	static const char *const duke[] = {
+		"L", "l", "W", "w", "Lord", "LORD", "lord", "Duke", "DUKE",
+		"duke",
+	};
+	struct wotk_rules	 r;
+	struct wotk_pos		 pl, pw;
+	struct game_diag	 why;
+	char			 out[WOTK_FEN_MAX];
+	size_t			 i;
+
+	ck_assert_int_eq(wotk_options("paths=alternative", &r, &why), 0);
+	ck_assert_int_eq(wotk_form_by_letter(&r, 'L'), WOTK_DUKE);
+	ck_assert_int_eq(wotk_form_by_letter(&r, 'l'), WOTK_DUKE);
+	for (i = 0; i < sizeof(duke) / sizeof(duke[0]); i++)
+		ck_assert_msg(wotk_form_by_name(&r, duke[i]) == WOTK_DUKE,
+		    "%s", duke[i]);
+	ck_assert_int_eq(wotk_fen_read("l3k3/7r/8/8/8/8/8/KL6 w - - 0 1", &r,
+	    &pl), 0);
+	ck_assert_int_eq(wotk_fen_read("w3k3/7r/8/8/8/8/8/KW6 w - - 0 1", &r,
+	    &pw), 0);
+	ck_assert_mem_eq(&pl, &pw, sizeof(pl));
+	ck_assert_int_eq(WOTK_FORM_OF(pl.sq[1]), WOTK_DUKE);
+	wotk_fen_write(&pl, out, sizeof(out));
+	ck_assert_str_eq(out, "w3k3/7r/8/8/8/8/8/KW6 w - - 0 1");
+
+	ck_assert_int_eq(wotk_options("", &r, &why), 0);
+	ck_assert_int_eq(wotk_form_by_letter(&r, 'l'), WOTK_LORD);
+	ck_assert_int_eq(wotk_form_by_name(&r, "Lord"), WOTK_LORD);
+	ck_assert_int_eq(wotk_form_by_letter(&r, 'W'), -1);
+	ck_assert_int_eq(wotk_form_by_name(&r, "Duke"), -1);
+	ck_assert_int_eq(wotk_fen_read("l3k3/7r/8/8/8/8/8/KL6 w - - 0 1", &r,
+	    &pl), 0);
+	wotk_fen_write(&pl, out, sizeof(out));
+	ck_assert_str_eq(out, "l3k3/7r/8/8/8/8/8/KL6 w - - 0 1");
+	ck_assert_int_eq(wotk_fen_read("w3k3/7r/8/8/8/8/8/KW6 w - - 0 1", &r,
+	    &pw), -1);
 }
 END_TEST
 
@@ -327,6 +373,7 @@ test_suite(void)
 	tcase_add_test(tc, forms_reach_the_documented_squares);
 	tcase_add_test(tc, standard_ways_of_improving);
 	tcase_add_test(tc, alternative_ways_of_improving);
+	tcase_add_test(tc, duke_is_written_as_the_lord_too);
 	tcase_add_test(tc, fen_round_trip);
 	suite_add_tcase(s, tc);
 	return s;

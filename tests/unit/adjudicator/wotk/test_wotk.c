@@ -368,6 +368,91 @@ START_TEST(legal_resign_and_options)
 }
 END_TEST
 
+/* Loads a saved game in play, White (seat 0) to move, at fen; the
+ * load's result. */
+static int
+load_position(const char *options, const char *fen, struct game_state **out,
+    struct game_diag *why)
+{
+	char	 text[1024];
+
+	snprintf(text, sizeof(text), "wotk 1\noptions: %s\nphase: play\n"
+	    "white: 0\nhandicap: 0 0\nply: 10\nwinner: -1\nend: none\n"
+	    "offer: -1\nseed: 0000000000000001\nrng: 0000000000000001 "
+	    "0000000000000002 0000000000000003 0000000000000004\n"
+	    "fen: %s\nlast: none -1 0 0 0 0 0 0 -\nsetup:\nhist:\n",
+	    options, fen);
+	return wotk_ops.load(text, out, why);
+}
+
+static struct game_state *
+at_position(const char *options, const char *fen)
+{
+	struct game_state	*st;
+	struct game_diag	 why;
+
+	ck_assert_msg(load_position(options, fen, &st, &why) == 0, "%s: %s",
+	    fen, why.msg.key);
+	roundtrip(st);
+	return st;
+}
+
+/*
+ * Issue 14: in the alternative table the Queen taking on h7 becomes the
+ * Duke, "the Lord under another name" (decision 3); players write it as
+ * either, in the English and German texts alike (both use Lord and
+ * Duke), and the order is printed with the Duke's W as before. The
+ * standard table is unchanged: its Lord is L, and it has no Duke.
+ */
+START_TEST(alternative_duke_is_written_as_players_write_it)
+{
+	static const char *const lines[] = {
+		"b1xh7=L", "b1xh7=l", "b1xh7=W", "b1xh7=Lord",
+		"b1xh7 = lord", "B1XH7=DUKE", "b1xh7=Duke", "b1:h7 (Lord)",
+		"Qb1xh7=Duke", "b1xh7",
+	};
+	struct game_state	*st, *w;
+	struct game_order	 o;
+	struct game_view	 v;
+	struct game_diag	 why;
+	char			 key[GAME_KEY_MAX], a[4096], b[4096];
+	size_t			 i;
+
+	st = at_position("paths=alternative",
+	    "l3k3/7r/8/8/8/8/8/KQ6 w - - 0 1");
+	w = at_position("paths=alternative",
+	    "w3k3/7r/8/8/8/8/8/KQ6 w - - 0 1");
+	ck_assert_uint_lt(wotk_ops.save(st, a, sizeof(a)), sizeof(a));
+	ck_assert_uint_lt(wotk_ops.save(w, b, sizeof(b)), sizeof(b));
+	ck_assert_str_eq(a, b);
+	ck_assert(strstr(a, "\nfen: w3k3/") != NULL);
+	wotk_ops.free(w);
+	for (i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
+		ck_assert_msg(parse(st, 0, lines[i], &o, key) == 0, "%s: %s",
+		    lines[i], key);
+		ck_assert_str_eq(o.text, "b1xh7=W");
+	}
+	play(st, 0, "b1xh7=Lord", false);
+	wotk_ops.view(st, 1, &v);
+	ck_assert(strstr(v.board, "W9") != NULL);
+	ck_assert(view_has(&v, "wotk.ev.improve"));
+	wotk_ops.free(st);
+
+	st = at_position("paths=standard",
+	    "l3k3/7r/8/8/8/8/8/KQ6 w - - 0 1");
+	ck_assert_int_eq(parse(st, 0, "b1xh7=lord", &o, key), 0);
+	ck_assert_str_eq(o.text, "b1xh7=L");
+	ck_assert_int_eq(parse(st, 0, "b1xh7=Duke", &o, key), -1);
+	ck_assert_str_eq(key, "wotk.err.form_unknown");
+	ck_assert_int_eq(parse(st, 0, "b1xh7=W", &o, key), -1);
+	ck_assert_str_eq(key, "wotk.err.form_unknown");
+	wotk_ops.free(st);
+	ck_assert_int_eq(load_position("paths=standard",
+	    "w3k3/7r/8/8/8/8/8/KQ6 w - - 0 1", &st, &why), -1);
+	ck_assert_str_eq(why.msg.key, "wotk.err.state_corrupt");
+}
+END_TEST
+
 /* text with the line key ("\nphase: ") begins replaced by line ("\nphase:
  * over"); into out. */
 static void
@@ -447,6 +532,7 @@ test_suite(void)
 	tcase_add_test(tc, handicap_setup_and_castling_with_improved_corner);
 	tcase_add_test(tc, view_cells_follow_the_board);
 	tcase_add_test(tc, legal_resign_and_options);
+	tcase_add_test(tc, alternative_duke_is_written_as_players_write_it);
 	tcase_add_test(tc, long_words_are_quoted_between_characters);
 	tcase_add_test(tc, state_is_over_exactly_with_a_winner);
 	suite_add_tcase(s, tc);
