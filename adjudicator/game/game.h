@@ -161,6 +161,97 @@ struct game_cells {
 	struct game_cell cell[GAME_CELLS_MAX];
 };
 
+/*
+ * A map board as the viewer may see it (Diplomacy, Zombie-Diplomacy): the
+ * structured twin of the diagram for a map picture, as game_cells is for
+ * the grid games. Places are the map's location names ("PAR", "STP/NC"),
+ * so the drawing (render/) needs no engine. Diplomacy hides nothing, but
+ * the rule is the same: the picture is drawn from this alone.
+ *
+ * The units stand where they are after the phase just played; the orders
+ * are those of that phase with their outcome, drawn from where each unit
+ * stood when it was ordered.
+ */
+#define GAME_MAP_BOARDS		2	/* Zombie-Diplomacy: NR and Zombie */
+#define GAME_MAP_UNITS		96
+#define GAME_MAP_ORDERS		96
+#define GAME_MAP_CENTRES	64
+#define GAME_MAP_POWERS		8
+#define GAME_MAP_PLACE		8	/* "STP/NC" with its NUL */
+#define GAME_MAP_OPTIONS	8	/* retreat options of one dislodged unit */
+
+enum game_map_unit_mark {
+	GAME_MAP_UNIT,		/* on the board */
+	GAME_MAP_DISLODGED,	/* dislodged, awaiting its retreat */
+	GAME_MAP_UNDEAD,	/* Zombie-Diplomacy: an undead unit (NR-board) */
+	GAME_MAP_WAITING	/* Zombie-Diplomacy: a zombie to be placed, where it fell */
+};
+
+enum game_map_order_kind {
+	GAME_MAP_HOLD,
+	GAME_MAP_MOVE,		/* unit -> to; via convoy when convoyed */
+	GAME_MAP_SUPPORT,	/* unit supports from (-> to, or holding: to "") */
+	GAME_MAP_CONVOY,	/* unit convoys from -> to */
+	GAME_MAP_RETREAT,	/* unit -> to */
+	GAME_MAP_DISBAND,	/* unit (a retreat phase's disband) */
+	GAME_MAP_BUILD,		/* a new unit of kind in unit */
+	GAME_MAP_REMOVE,	/* unit removed in adjustments */
+	GAME_MAP_PLACE_ZOMBIE	/* Zombie-Diplomacy: a zombie placed in unit */
+};
+
+enum game_map_outcome {
+	GAME_MAP_OK,		/* succeeded */
+	GAME_MAP_FAILED,	/* bounced, cut, dislodged, no retreat ... */
+	GAME_MAP_VOID		/* void or illegal: it did nothing */
+};
+
+struct game_map_unit {
+	char		 at[GAME_MAP_PLACE];	/* location */
+	int8_t		 power;
+	char		 kind;			/* 'A' or 'F' */
+	uint8_t		 mark;			/* enum game_map_unit_mark */
+	/* A dislodged unit: where it may retreat (locations), and the
+	 * province it was attacked from. */
+	uint8_t		 noptions;
+	char		 option[GAME_MAP_OPTIONS][GAME_MAP_PLACE];
+	char		 attacker[GAME_MAP_PLACE];
+};
+
+struct game_map_order {
+	uint8_t		 kind;			/* enum game_map_order_kind */
+	uint8_t		 outcome;		/* enum game_map_outcome */
+	int8_t		 power;
+	char		 ukind;			/* 'A' or 'F' of the ordered unit */
+	bool		 convoyed;		/* a move by convoy */
+	char		 unit[GAME_MAP_PLACE];	/* where the ordered unit stood */
+	char		 from[GAME_MAP_PLACE];	/* the supported or convoyed unit */
+	char		 to[GAME_MAP_PLACE];	/* target; "" for a support to hold */
+};
+
+struct game_map_board {
+	char			 title[GAME_ARG_MAX];	/* "@zombie.board.z" or "" */
+	char			 phase[GAME_PHASE_MAX];	/* of the orders: "S1901M" */
+	bool			 results;	/* orders are results (not yet played: false) */
+	int			 ncentres;
+	struct {
+		char	 at[GAME_MAP_PLACE];	/* province of the centre */
+		int8_t	 owner;			/* power, or -1 */
+	}			 centre[GAME_MAP_CENTRES];
+	int			 count[GAME_MAP_POWERS];	/* centres owned */
+	int			 nunits;
+	struct game_map_unit	 unit[GAME_MAP_UNITS];
+	int			 norders;
+	struct game_map_order	 order[GAME_MAP_ORDERS];
+};
+
+struct game_mapview {
+	int			 nboards;	/* 0: the game has no map */
+	int			 npowers;
+	/* Catalog keys of the powers' names ("@dip.power.0"), for a legend. */
+	char			 power[GAME_MAP_POWERS][GAME_KEY_MAX + 1];
+	struct game_map_board	 board[GAME_MAP_BOARDS];
+};
+
 #define GAME_NOBODY	(-1)	/* no winner (yet) */
 #define GAME_DRAWN	(-2)	/* over, drawn */
 #define GAME_SEAT_GM	(-1)	/* the seat of the game master in view() */
@@ -179,6 +270,7 @@ struct game_view {
 	char		 phase[GAME_PHASE_MAX];	/* language-neutral: "S1901M" */
 	char		 board[GAME_BOARD_MAX];	/* language-neutral diagram */
 	struct game_cells cells;		/* the same board, structured */
+	struct game_mapview map;		/* a map game's board, structured */
 	int		 nmsgs;
 	struct game_msg	 msgs[GAME_VIEW_MSGS];	/* events, whose turn, result */
 };
