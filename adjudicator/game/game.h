@@ -253,6 +253,19 @@ struct game_ops {
 		    const struct game_order *orders, int norders,
 		    struct game_diag *why);
 
+	/*
+	 * A position that comes from outside the game's own play (the
+	 * referee console's `position`: a state text a game master wrote)
+	 * is judged as the game judges the position after a move: a running
+	 * game whose position is already decided (mate, stalemate, no legal
+	 * action, a piece on the far base row, ...) ends here, with the
+	 * winner and the reason play would have given. The position is not
+	 * counted once more for repetitions; a state that is not running,
+	 * or not decided, is left as it is. NULL: the game has nothing to
+	 * judge (every loaded running state goes on).
+	 */
+	void	(*settle)(struct game_state *);
+
 	/* The seat gives up; the state records the consequence. */
 	int	(*resign)(struct game_state *, int seat);
 
