@@ -198,6 +198,11 @@ struct game_stat {
 	 * (its reports say it in their messages); false in a game that
 	 * does not tell, and in every two-player game. */
 	bool			 out[GAME_MAX_SEATS];
+	/* Once over: the catalog key of why ("wotk.reason.mate", as the
+	 * view's result message gives it as an argument); "" while the
+	 * game goes on, or where the game does not tell (Diplomacy). Not
+	 * a field of the view either. */
+	char			 end[GAME_KEY_MAX];
 };
 
 struct game_ops {
@@ -342,6 +347,9 @@ void	game_msg_arg(struct game_msg *, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 void	game_view_add(struct game_view *, const char *key, int nargs, ...);
 void	game_view_set_stat(struct game_view *, const struct game_stat *);
+/* stat's end from a reason key, given as a message argument ("@k") or
+ * as a key ("k"); "" stays "". */
+void	game_stat_end(struct game_stat *, const char *reason);
 void	game_view_board(struct game_view *, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 void	game_diag_set(struct game_diag *, const char *key, int nargs, ...);
