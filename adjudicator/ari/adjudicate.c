@@ -64,12 +64,14 @@ ari_adjudicate_finish(struct game_state *st, int winner, enum ari_end end)
 	st->offer = -1;
 }
 
+/* How often the position now on the board stands in the history. */
 static int
 ari_adjudicate_repeats(const struct game_state *st)
 {
-	const char	*now = st->hist[st->nhist - 1];
-	int		 i, n = 0;
+	char	 now[ARI_KEY_LEN + 1];
+	int	 i, n = 0;
 
+	ari_rules_key(&st->pos, now);
 	for (i = 0; i < st->nhist; i++)
 		if (strcmp(st->hist[i], now) == 0)
 			n++;
@@ -77,19 +79,22 @@ ari_adjudicate_repeats(const struct game_state *st)
 }
 
 /*
- * After an action, in this order: the side to move has no legal action
- * and loses (A-1, decision 2: its queen would be taken); the position has
- * arisen for the third time since play began (A-10); the ply cap.
+ * The position as it stands, in this order: the side to move has no legal
+ * action and loses (A-1, decision 2: its queen would be taken); the
+ * position has arisen for the third time since play began (A-10); the ply
+ * cap. record: the position is new (an action was played) and joins the
+ * history first, if it is one of play and the game goes on.
  */
 static void
-ari_adjudicate_after(struct game_state *st, int mover)
+ari_adjudicate_judge(struct game_state *st, bool record)
 {
 	if (!ari_rules_can_act(&st->pos)) {
-		ari_adjudicate_finish(st, mover, ARI_END_CAPTURE);
+		ari_adjudicate_finish(st, 1 - st->pos.turn, ARI_END_CAPTURE);
 		return;
 	}
-	if (st->pos.stage == ARI_STAGE_PLAY && st->nhist <= ARI_PLY_CAP) {
-		ari_rules_key(&st->pos, st->hist[st->nhist++]);
+	if (st->pos.stage == ARI_STAGE_PLAY) {
+		if (record && st->nhist <= ARI_PLY_CAP)
+			ari_rules_key(&st->pos, st->hist[st->nhist++]);
 		if (ari_adjudicate_repeats(st) >= 3) {
 			ari_adjudicate_finish(st, GAME_DRAWN,
 			    ARI_END_REPETITION);
@@ -98,6 +103,18 @@ ari_adjudicate_after(struct game_state *st, int mover)
 	}
 	if (st->ply >= ARI_PLY_CAP)
 		ari_adjudicate_finish(st, GAME_DRAWN, ARI_END_PLY_CAP);
+}
+
+/*
+ * game_ops.settle: a loaded running position is judged as after an
+ * action, without joining the history once more (a state play saved
+ * holds it already).
+ */
+void
+ari_adjudicate_settle(struct game_state *st)
+{
+	if (st->status == ARI_RUNNING)
+		ari_adjudicate_judge(st, false);
 }
 
 static int
@@ -124,7 +141,7 @@ ari_adjudicate_action(struct game_state *st, const struct duel_given *g,
 	st->last.act = a;
 	/* Any move declines a standing offer; DRAW with it makes a new one. */
 	st->offer = g->draw[mover] ? mover : -1;
-	ari_adjudicate_after(st, mover);
+	ari_adjudicate_judge(st, true);
 	return 0;
 }
 

@@ -134,6 +134,7 @@ const struct game_ops ari_ops = {
 	.ready = ari_adjudicate_ready,
 	.pending = ari_adjudicate_pending,
 	.adjudicate = ari_adjudicate,
+	.settle = ari_adjudicate_settle,
 	.resign = ari_resign,
 	.view = ari_view_project,
 	.stat = ari_view_stat,

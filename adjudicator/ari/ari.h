@@ -156,6 +156,7 @@ int		 ari_adjudicate_pending(const struct game_state *, int seat,
 		    const struct game_order *, int, struct game_msg *, int);
 int		 ari_adjudicate(struct game_state *, const struct game_order *,
 		    int, struct game_diag *why);
+void		 ari_adjudicate_settle(struct game_state *);
 
 /* view.c */
 void		 ari_view_project(const struct game_state *, int seat,

@@ -340,6 +340,7 @@ ari_view_stat(const struct game_state *st, struct game_stat *out)
 	case ARI_OVER:
 		out->status = GAME_STATUS_OVER;
 		snprintf(out->phase, sizeof(out->phase), "over");
+		game_stat_end(out, ari_view_reasons[st->end]);
 		break;
 	case ARI_RUNNING:
 		out->status = GAME_STATUS_RUNNING;

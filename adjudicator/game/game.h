@@ -290,6 +290,11 @@ struct game_stat {
 	 * (its reports say it in their messages); false in a game that
 	 * does not tell, and in every two-player game. */
 	bool			 out[GAME_MAX_SEATS];
+	/* Once over: the catalog key of why ("wotk.reason.mate", as the
+	 * view's result message gives it as an argument); "" while the
+	 * game goes on, or where the game does not tell (Diplomacy). Not
+	 * a field of the view either. */
+	char			 end[GAME_KEY_MAX];
 };
 
 struct game_ops {
@@ -344,6 +349,19 @@ struct game_ops {
 	int	(*adjudicate)(struct game_state *,
 		    const struct game_order *orders, int norders,
 		    struct game_diag *why);
+
+	/*
+	 * A position that comes from outside the game's own play (the
+	 * referee console's `position`: a state text a game master wrote)
+	 * is judged as the game judges the position after a move: a running
+	 * game whose position is already decided (mate, stalemate, no legal
+	 * action, a piece on the far base row, ...) ends here, with the
+	 * winner and the reason play would have given. The position is not
+	 * counted once more for repetitions; a state that is not running,
+	 * or not decided, is left as it is. NULL: the game has nothing to
+	 * judge (every loaded running state goes on).
+	 */
+	void	(*settle)(struct game_state *);
 
 	/* The seat gives up; the state records the consequence. */
 	int	(*resign)(struct game_state *, int seat);
@@ -421,6 +439,9 @@ void	game_msg_arg(struct game_msg *, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 void	game_view_add(struct game_view *, const char *key, int nargs, ...);
 void	game_view_set_stat(struct game_view *, const struct game_stat *);
+/* stat's end from a reason key, given as a message argument ("@k") or
+ * as a key ("k"); "" stays "". */
+void	game_stat_end(struct game_stat *, const char *reason);
 void	game_view_board(struct game_view *, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 void	game_diag_set(struct game_diag *, const char *key, int nargs, ...);

@@ -171,6 +171,16 @@ game_view_set_stat(struct game_view *v, const struct game_stat *s)
 	memcpy(v->due, s->due, sizeof(v->due));
 }
 
+/* A game keeps its reasons as message arguments ("@wotk.reason.mate");
+ * stat names the key itself. A longer key than GAME_KEY_MAX holds is
+ * none a catalog has; it is cut like any key. */
+void
+game_stat_end(struct game_stat *s, const char *reason)
+{
+	snprintf(s->end, sizeof(s->end), "%s",
+	    reason[0] == '@' ? reason + 1 : reason);
+}
+
 void
 game_diag_set(struct game_diag *d, const char *key, int nargs, ...)
 {

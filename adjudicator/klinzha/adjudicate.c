@@ -6,7 +6,8 @@
  * clouds (drawn from the game's generator, recorded in the phase), then
  * the endings in this order: Goal captured, the side to move has no legal
  * move (judged from its own view), 50 moves each without a kill or a Goal
- * pick-up or drop, threefold repetition, the ply cap. Pure; no I/O.
+ * pick-up or drop, threefold repetition, the ply cap; the same endings
+ * judge a loaded position (settle). Pure; no I/O.
  */
 #include <string.h>
 
@@ -58,13 +59,21 @@ kz_adjudicate_over(struct game_state *st, int winner, enum kz_end end)
 	st->draw_offer = -1;
 }
 
-/* The endings after a move by st->last.seat; st->turn is the next side. */
+/*
+ * The endings of the position as it stands, st->turn to move (decision 9,
+ * in this order): the last move captured the Goal (its side wins), the
+ * side to move has no legal move and loses, 50 moves each without a kill
+ * or a Goal picked up or put down, the third occurrence of the position
+ * in the history, the ply cap. A Goal missing from the board is no loss
+ * by itself: a loaded study may leave the Goals out (README.md).
+ */
 void
 kz_adjudicate_end(struct game_state *st)
 {
-	int	 i, same = 0;
+	uint64_t	 key = kz_resolve_key(st);
+	int		 i, same = 0;
 
-	if (st->last.goal_taken) {
+	if (st->last.type == KZ_EV_MOVE && st->last.goal_taken) {
 		kz_adjudicate_over(st, st->last.seat, KZ_END_GOAL);
 		return;
 	}
@@ -76,16 +85,27 @@ kz_adjudicate_end(struct game_state *st)
 		kz_adjudicate_over(st, GAME_DRAWN, KZ_END_QUIET);
 		return;
 	}
-	if (st->nhist > 0)
-		for (i = 0; i < st->nhist - 1; i++)
-			if (st->hist[i] == st->hist[st->nhist - 1])
-				same++;
-	if (same >= 2) {
+	for (i = 0; i < st->nhist; i++)
+		if (st->hist[i] == key)
+			same++;
+	if (same >= 3) {
 		kz_adjudicate_over(st, GAME_DRAWN, KZ_END_REPETITION);
 		return;
 	}
 	if (st->ply >= KZ_PLY_CAP)
 		kz_adjudicate_over(st, GAME_DRAWN, KZ_END_PLY_CAP);
+}
+
+/*
+ * game_ops.settle: a loaded position in play is judged as after a move.
+ * A state play saved holds the position in its history already; it is
+ * not added once more.
+ */
+void
+kz_adjudicate_settle(struct game_state *st)
+{
+	if (st->phase == KZ_PHASE_PLAY)
+		kz_adjudicate_end(st);
 }
 
 static int
@@ -142,8 +162,7 @@ kz_adjudicate_setup(struct game_state *st, const struct game_order *o)
 	st->nhist = 0;
 	st->hist[st->nhist++] = kz_resolve_key(st);
 	/* A side without any move loses at once (decision 9). */
-	if (!kz_rules_has_move(st, st->turn))
-		kz_adjudicate_over(st, 1 - st->turn, KZ_END_NO_MOVES);
+	kz_adjudicate_end(st);
 }
 
 int

@@ -257,6 +257,7 @@ const struct game_ops kz_ops = {
 	.parse = kz_order_parse,
 	.ready = kz_adjudicate_ready,
 	.adjudicate = kz_adjudicate,
+	.settle = kz_adjudicate_settle,
 	.resign = kz_resign,
 	.view = kz_view_project,
 	.stat = kz_view_stat,

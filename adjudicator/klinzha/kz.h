@@ -264,6 +264,7 @@ bool		 kz_adjudicate_ready(const struct game_state *,
 int		 kz_adjudicate(struct game_state *, const struct game_order *,
 		    int, struct game_diag *why);
 void		 kz_adjudicate_end(struct game_state *);
+void		 kz_adjudicate_settle(struct game_state *);
 
 /* view.c */
 void		 kz_view_project(const struct game_state *, int seat,

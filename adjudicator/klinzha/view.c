@@ -374,9 +374,10 @@ kz_view_stat(const struct game_state *st, struct game_stat *out)
 	out->phase_kind = GAME_PHASE_MOVE;
 	if (st->phase == KZ_PHASE_FORMING)
 		out->status = GAME_STATUS_FORMING;
-	else if (st->phase == KZ_PHASE_OVER)
+	else if (st->phase == KZ_PHASE_OVER) {
 		out->status = GAME_STATUS_OVER;
-	else
+		game_stat_end(out, kz_view_reasons[st->end]);
+	} else
 		out->status = GAME_STATUS_RUNNING;
 	if (st->phase == KZ_PHASE_SETUP1 || st->phase == KZ_PHASE_SETUP2) {
 		out->due[st->phase == KZ_PHASE_SETUP1 ? st->first :

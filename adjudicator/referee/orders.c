@@ -44,12 +44,20 @@ static void
 referee_legal(struct referee *r, bool print)
 {
 	struct referee_list	 l = { NULL, 0, 0 };
+	struct game_stat	 now;
 	size_t			 i;
 	int			 seat;
 
 	if (r->o->ops->legal == NULL) {
 		referee_error(r, "%s cannot list its legal orders",
 		    r->o->ops->name);
+		return;
+	}
+	/* A finished game takes no order from anyone (its parser refuses
+	 * them all): there is none to list, whoever speaks. */
+	r->o->ops->stat(r->st, &now);
+	if (now.status == GAME_STATUS_OVER) {
+		fputs("ok 0\n", r->o->f);
 		return;
 	}
 	if (referee_speaker(r, &seat) == -1)

@@ -90,7 +90,9 @@ referee_speaker(struct referee *r, int *seat)
 	if (n == 1)
 		return 0;
 	if (n == 0) {
-		referee_error(r, "no side is due; say \"as SIDE\" first");
+		referee_error(r, "%s; say \"as SIDE\" first",
+		    now.status == GAME_STATUS_OVER ? "the game is over, no side "
+		    "is due" : "no side is due");
 		return -1;
 	}
 	fputs("error several sides are due:", r->o->f);

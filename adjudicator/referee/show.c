@@ -1,9 +1,9 @@
 /*
  * show.c - the referee console's commands about the position: sides, new
  * (create and start, as CREATE and the last JOIN do), position (a saved
- * state given back), state, as (who speaks), view, board, result and
- * perft. The orders are orders.c's; nothing here touches a database or
- * mail.
+ * state given back, judged by the game as after a move), state, as (who
+ * speaks), view, board, result and perft. The orders are orders.c's;
+ * nothing here touches a database or mail.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -79,6 +79,36 @@ referee_cmd_new(struct referee *r, char *rest)
 	return 0;
 }
 
+/*
+ * What result and position answer: "ok forming|running|drawn|over" or
+ * "ok won SIDE", and once the game is over the line "why KEY TEXT" where
+ * the game tells why (game.h, game_stat.end).
+ */
+static void
+referee_result(struct referee *r)
+{
+	struct game_stat	 now;
+	struct game_msg		 why;
+	char			 side[REFEREE_SIDE_MAX];
+
+	r->o->ops->stat(r->st, &now);
+	if (now.status == GAME_STATUS_FORMING)
+		fputs("ok forming\n", r->o->f);
+	else if (now.status == GAME_STATUS_RUNNING)
+		fputs("ok running\n", r->o->f);
+	else if (now.winner == GAME_DRAWN)
+		fputs("ok drawn\n", r->o->f);
+	else if (now.winner >= 0 && now.winner < r->o->ops->nseats) {
+		referee_print_side(r->o, now.winner, side);
+		fprintf(r->o->f, "ok won %s\n", side);
+	} else
+		fputs("ok over\n", r->o->f);
+	if (now.status == GAME_STATUS_OVER && now.end[0] != '\0') {
+		game_msg_set(&why, now.end, 0);
+		referee_print_msg(r->o, "why", &why);
+	}
+}
+
 /* "position", then the saved text up to a line "." (".." is "."). */
 int
 referee_cmd_position(struct referee *r, char *rest)
@@ -110,8 +140,12 @@ referee_cmd_position(struct referee *r, char *rest)
 	else if (r->o->ops->load(text.len ? text.data : "", &st, &why) != 0)
 		referee_print_msg(r->o, "refused", &why.msg);
 	else {
+		/* Judged as the game judges a position after a move: a
+		 * mate loaded as "in play" is over (game.h, settle). */
+		if (r->o->ops->settle != NULL)
+			r->o->ops->settle(st);
 		referee_set(r, st);
-		fputs("ok\n", r->o->f);
+		referee_result(r);
 	}
 	buf_free(&text);
 	return ended ? 0 : REFEREE_QUIT;
@@ -194,22 +228,8 @@ referee_cmd_board(struct referee *r, char *rest)
 int
 referee_cmd_result(struct referee *r, char *rest)
 {
-	struct game_stat	 now;
-	char			 side[REFEREE_SIDE_MAX];
-
 	(void)rest;
-	r->o->ops->stat(r->st, &now);
-	if (now.status == GAME_STATUS_FORMING)
-		fputs("ok forming\n", r->o->f);
-	else if (now.status == GAME_STATUS_RUNNING)
-		fputs("ok running\n", r->o->f);
-	else if (now.winner == GAME_DRAWN)
-		fputs("ok drawn\n", r->o->f);
-	else if (now.winner >= 0 && now.winner < r->o->ops->nseats) {
-		referee_print_side(r->o, now.winner, side);
-		fprintf(r->o->f, "ok won %s\n", side);
-	} else
-		fputs("ok over\n", r->o->f);
+	referee_result(r);
 	return 0;
 }
 

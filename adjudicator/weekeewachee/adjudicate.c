@@ -71,38 +71,47 @@ wkw_adjudicate_setup(struct game_state *st, const struct duel_given *g,
 	return 0;
 }
 
+/* How often the position now on the board stands in the history. */
 static int
 wkw_adjudicate_repeats(const struct game_state *st)
 {
-	const char	*now = st->hist[st->nhist - 1];
-	int		 i, n = 0;
+	char	 now[WKW_KEY_LEN + 1];
+	int	 i, n = 0;
 
+	wkw_rules_key(st, now);
 	for (i = 0; i < st->nhist; i++)
 		if (strcmp(st->hist[i], now) == 0)
 			n++;
 	return n;
 }
 
-/* rules 2.3.3, in its order; A-W7 (a capture onto the base row wins). */
+/*
+ * rules 2.3.3 in its order, on the position as it stands with st->turn to
+ * move and the other seat the one that moved last: a piece on the
+ * opponent's base row wins (A-W7: a capture onto it too; the seat that
+ * moved is asked first, the side to move can be there only in a loaded
+ * position), every enemy piece taken wins (in Blind-Fun the defender may
+ * take the attacker's last piece), then the draws: the third occurrence
+ * of the position, no legal move (A-W3), the ply cap. record: the
+ * position is new (a move was played) and joins the history before the
+ * draws are judged.
+ */
 static void
-wkw_adjudicate_after(struct game_state *st, int seat)
+wkw_adjudicate_judge(struct game_state *st, bool record)
 {
-	const struct wkw_last	*l = &st->last;
-	int			 opp = 1 - seat;
-	bool			 moved_in;
+	int	 opp = st->turn, seat = 1 - opp;
 
-	moved_in = l->type == WKW_EV_MOVE || l->type == WKW_EV_CAPTURE ||
-	    (l->type == WKW_EV_ATTACK && l->outcome == WKW_OUT_WON);
-	st->turn = opp;
-	if (moved_in && wkw_rules_rank(l->to) == wkw_rules_base_rank(opp))
+	if (wkw_rules_home(st, seat))
 		wkw_adjudicate_finish(st, seat, WKW_END_BASE_ROW);
+	else if (wkw_rules_home(st, opp))
+		wkw_adjudicate_finish(st, opp, WKW_END_BASE_ROW);
 	else if (wkw_rules_count(st, opp) == 0)
 		wkw_adjudicate_finish(st, seat, WKW_END_CAPTURE_ALL);
 	else if (wkw_rules_count(st, seat) == 0)
-		/* Blind-Fun: the defender beat the attacker's last piece. */
 		wkw_adjudicate_finish(st, opp, WKW_END_CAPTURE_ALL);
 	else {
-		wkw_rules_push_key(st);
+		if (record)
+			wkw_rules_push_key(st);
 		if (wkw_adjudicate_repeats(st) >= 3)
 			wkw_adjudicate_finish(st, GAME_DRAWN,
 			    WKW_END_REPETITION);
@@ -112,6 +121,18 @@ wkw_adjudicate_after(struct game_state *st, int seat)
 		else if (st->ply >= WKW_PLY_CAP)
 			wkw_adjudicate_finish(st, GAME_DRAWN, WKW_END_PLY_CAP);
 	}
+}
+
+/*
+ * game_ops.settle: a loaded position in play is judged as after a move,
+ * without joining the history once more (a state play saved holds it
+ * already).
+ */
+void
+wkw_adjudicate_settle(struct game_state *st)
+{
+	if (st->phase == WKW_PHASE_PLAY)
+		wkw_adjudicate_judge(st, false);
 }
 
 static int
@@ -131,7 +152,8 @@ wkw_adjudicate_move(struct game_state *st, const struct duel_given *g,
 	}
 	wkw_rules_move(st, seat, o.from, o.to);
 	st->ply++;
-	wkw_adjudicate_after(st, seat);
+	st->turn = 1 - seat;
+	wkw_adjudicate_judge(st, true);
 	return 0;
 }
 

@@ -182,6 +182,23 @@ wkw_rules_count(const struct game_state *st, int seat)
 }
 
 /*
+ * Whether a piece of seat stands on the opponent's base row, hidden or
+ * not (rules 2.1 and 2.4.2: getting there wins; A-W7).
+ */
+bool
+wkw_rules_home(const struct game_state *st, int seat)
+{
+	int	 f, sq;
+
+	for (f = 0; f < WKW_FILES; f++) {
+		sq = wkw_rules_square(f, wkw_rules_base_rank(1 - seat));
+		if (st->board[sq].owner == seat)
+			return true;
+	}
+	return false;
+}
+
+/*
  * The position as the players see it (decision 5): squares a1..d6 with
  * hidden pieces as X/x, then the side to move. In Classic nothing is
  * hidden, so this is board plus side to move (A-W4).

@@ -295,6 +295,10 @@ wkw_state_check(const struct game_state *st)
 	for (sq = 0; sq < WKW_SQUARES; sq++)
 		if (st->board[sq].hidden && !st->blind)
 			return -1;
+	/* The first piece on the far base row ends the game: no play puts
+	 * both sides there, and no rule could say who won. */
+	if (wkw_rules_home(st, 0) && wkw_rules_home(st, 1))
+		return -1;
 	switch (st->phase) {
 	case WKW_PHASE_FORMING:
 	case WKW_PHASE_SETUP:

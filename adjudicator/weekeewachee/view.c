@@ -244,9 +244,10 @@ wkw_view_stat(const struct game_state *st, struct game_stat *out)
 	out->phase_kind = GAME_PHASE_MOVE;
 	if (st->phase == WKW_PHASE_FORMING)
 		out->status = GAME_STATUS_FORMING;
-	else if (st->phase == WKW_PHASE_OVER)
+	else if (st->phase == WKW_PHASE_OVER) {
 		out->status = GAME_STATUS_OVER;
-	else
+		game_stat_end(out, wkw_view_reasons[st->end]);
+	} else
 		out->status = GAME_STATUS_RUNNING;
 	if (st->phase == WKW_PHASE_SETUP)
 		out->due[0] = out->due[1] = true;

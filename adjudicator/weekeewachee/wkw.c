@@ -181,6 +181,7 @@ const struct game_ops wkw_ops = {
 	.parse = wkw_order_parse,
 	.ready = wkw_adjudicate_ready,
 	.adjudicate = wkw_adjudicate,
+	.settle = wkw_adjudicate_settle,
 	.resign = wkw_resign,
 	.view = wkw_view_project,
 	.stat = wkw_view_stat,

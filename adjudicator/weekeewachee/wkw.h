@@ -133,6 +133,7 @@ int		 wkw_rules_check(const struct game_state *, int seat, int from,
 		    int to, bool xgiven, struct game_diag *why);
 bool		 wkw_rules_can_move(const struct game_state *, int seat);
 int		 wkw_rules_count(const struct game_state *, int seat);
+bool		 wkw_rules_home(const struct game_state *, int seat);
 void		 wkw_rules_key(const struct game_state *,
 		    char out[WKW_KEY_LEN + 1]);
 void		 wkw_rules_push_key(struct game_state *);
@@ -156,6 +157,7 @@ bool		 wkw_adjudicate_ready(const struct game_state *,
 		    const struct game_order *, int);
 int		 wkw_adjudicate(struct game_state *, const struct game_order *,
 		    int, struct game_diag *why);
+void		 wkw_adjudicate_settle(struct game_state *);
 
 /* view.c */
 void		 wkw_view_project(const struct game_state *, int seat,

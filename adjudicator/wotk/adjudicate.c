@@ -101,27 +101,29 @@ wotk_adjudicate_bare_kings(const struct wotk_pos *p)
 }
 
 /*
- * After a move by seat: the last King taken, mate, stalemate, King
- * against King, the 50-move rule, threefold repetition (rules 4). Mate
- * and stalemate come first: a move that mates wins even on the 100th
- * quiet ply.
+ * The end of the game in the position as it stands, the side to move
+ * looking for a move (rules 4): it has no King left, no legal move (mate
+ * if its one King is attacked, else stalemate), King against King, the
+ * 50-move rule, the third occurrence of the position in the history.
+ * Mate and stalemate come first: a move that mates wins even on the
+ * 100th quiet ply. A win goes to the side not to move.
  */
 static void
-wotk_adjudicate_end(struct game_state *st, int seat)
+wotk_adjudicate_judge(struct game_state *st)
 {
 	struct wotk_move	 m[WOTK_MAX_MOVES];
 	const struct wotk_pos	*p = &st->pos;
 	int			 i, same = 0;
+	int			 other = wotk_seat_of_color(st, 1 - p->side);
 	uint64_t		 key;
 
-	wotk_adjudicate_push(st);
 	if (p->kings[p->side] == 0) {
-		wotk_adjudicate_finish(st, seat, WOTK_END_KING_TAKEN);
+		wotk_adjudicate_finish(st, other, WOTK_END_KING_TAKEN);
 		return;
 	}
 	if (wotk_gen_legal(p, &st->rules, m) == 0) {
 		if (wotk_in_check(p, p->side))
-			wotk_adjudicate_finish(st, seat, WOTK_END_MATE);
+			wotk_adjudicate_finish(st, other, WOTK_END_MATE);
 		else
 			wotk_adjudicate_finish(st, GAME_DRAWN,
 			    WOTK_END_STALEMATE);
@@ -135,12 +137,34 @@ wotk_adjudicate_end(struct game_state *st, int seat)
 		wotk_adjudicate_finish(st, GAME_DRAWN, WOTK_END_FIFTY);
 		return;
 	}
-	key = st->hist[st->nhist - 1];
+	/* After a move the history ends with this position; a loaded one
+	 * may hold it fewer times, or not at all. */
+	key = wotk_pos_key(p);
 	for (i = 0; i < st->nhist; i++)
 		if (st->hist[i] == key)
 			same++;
 	if (same >= 3)
 		wotk_adjudicate_finish(st, GAME_DRAWN, WOTK_END_REPETITION);
+}
+
+/* After a move: the new position joins the history, then is judged. */
+static void
+wotk_adjudicate_end(struct game_state *st)
+{
+	wotk_adjudicate_push(st);
+	wotk_adjudicate_judge(st);
+}
+
+/*
+ * game_ops.settle: a loaded position in play is judged as after a move,
+ * without joining the history once more (its state text holds it when
+ * play saved it).
+ */
+void
+wotk_adjudicate_settle(struct game_state *st)
+{
+	if (st->phase == WOTK_PHASE_PLAY)
+		wotk_adjudicate_judge(st);
 }
 
 static int
@@ -194,7 +218,7 @@ wotk_adjudicate_move(struct game_state *st, const struct game_order *go,
 	st->ply++;
 	/* Any move declines the opponent's offer; the mover's rides. */
 	st->offer = offer ? go->seat : -1;
-	wotk_adjudicate_end(st, go->seat);
+	wotk_adjudicate_end(st);
 	return 0;
 }
 

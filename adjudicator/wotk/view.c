@@ -283,6 +283,8 @@ wotk_view_stat(const struct game_state *st, struct game_stat *out)
 		out->status = GAME_STATUS_OVER;
 	else
 		out->status = GAME_STATUS_RUNNING;
+	if (st->phase == WOTK_PHASE_OVER)
+		game_stat_end(out, wotk_view_reasons[st->end]);
 	due = st->phase == WOTK_PHASE_SETUP ? st->white :
 	    st->phase == WOTK_PHASE_PLAY ? wotk_seat_of_color(st,
 	    st->pos.side) : GAME_NOBODY;

@@ -239,6 +239,7 @@ const struct game_ops wotk_ops = {
 	.ready = wotk_adjudicate_ready,
 	.pending = wotk_pending,
 	.adjudicate = wotk_adjudicate,
+	.settle = wotk_adjudicate_settle,
 	.resign = wotk_resign,
 	.view = wotk_view_project,
 	.stat = wotk_view_stat,

@@ -272,6 +272,7 @@ bool		 wotk_adjudicate_ready(const struct game_state *,
 int		 wotk_adjudicate(struct game_state *, const struct game_order *,
 		    int, struct game_diag *why);
 void		 wotk_adjudicate_begin(struct game_state *);
+void		 wotk_adjudicate_settle(struct game_state *);
 int		 wotk_pending(const struct game_state *, int seat,
 		    const struct game_order *, int, struct game_msg *, int max);
 

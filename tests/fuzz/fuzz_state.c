@@ -7,10 +7,11 @@
  * text given to its load(). A state load() accepts must be one the game
  * can live with: it saves and loads back the same, its views, what every
  * seat owes and its legal orders hold (fuzz_game.h), and a deadline
- * passing with no orders (the phase played as PROCESS plays it), a seat
- * resigning or (odd seats) taking its seat back leave a position that
- * holds too. With PBEMD_FUZZ_SHOW set in the environment
- * it says why a state did not load; otherwise no I/O.
+ * passing with no orders (the phase played as PROCESS plays it), the
+ * console's settling of a loaded position, a seat resigning or (odd
+ * seats) taking its seat back leave a position that holds too. With
+ * PBEMD_FUZZ_SHOW set in the environment it says why a state did not
+ * load; otherwise no I/O.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -42,6 +43,36 @@ fuzz_state_process(const struct game_ops *ops, const char *text,
 		free(next);
 	} else
 		fuzz_game_msg(ops, &why.msg);
+	ops->free(st);
+}
+
+/*
+ * The referee console's position: a copy loaded from text is settled
+ * (game.h), the state it leaves holds too, and settling it once more
+ * changes nothing (the end check finds an ended game ended).
+ */
+static void
+fuzz_state_settle(const struct game_ops *ops, const char *text,
+    const struct orderbook *none)
+{
+	struct game_state	*st;
+	struct game_diag	 why;
+	char			*once, *twice;
+
+	if (ops->settle == NULL)
+		return;
+	memset(&why, 0, sizeof(why));
+	if (ops->load(text, &st, &why) != 0)
+		fuzz_game_fail(ops, "a saved state does not load", text);
+	ops->settle(st);
+	once = fuzz_game_save(ops, st);
+	fuzz_game_position(ops, st, once, none);
+	ops->settle(st);
+	twice = fuzz_game_save(ops, st);
+	if (strcmp(once, twice) != 0)
+		fuzz_game_fail(ops, "settle changes a settled state", once);
+	free(twice);
+	free(once);
 	ops->free(st);
 }
 
@@ -106,6 +137,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fuzz_game_position(ops, st, saved, none);
 	ops->free(st);
 	fuzz_state_process(ops, saved, none);
+	fuzz_state_settle(ops, saved, none);
 	fuzz_state_seats(ops, saved, none);
 	orderbook_free(none);
 	free(saved);

@@ -47,7 +47,7 @@ play V c4 N2 E3
 view white
 IN
 check "T-A4 session runs clean" clean_run ta4
-expect "T-A4 position loads" "$(answer ta4 1)" "ok"
+expect "T-A4 position loads" "$(answer ta4 1)" "ok running"
 want=$( { echo DRAW; layouts IV c4; layouts V c4
 	for q in b9 c9 d9 b10 d10 b11 c11 d11; do echo "Q c10-$q"; done; } |
 	LC_ALL=C sort)
@@ -155,7 +155,8 @@ check "a draw offer before the move rides with it" grep -qx \
 check "the last move captures" grep -qx \
     'told black ari.result.win White wins: the opponent could not save the queen (no legal move left).' \
     <(answer game 19)
-expect "White won" "$(answer game 20)" "ok won white"
+expect "White won" "$(answer game 20)" "ok won white
+why ari.reason.capture the opponent could not save the queen (no legal move left)"
 expect "no orders after the end" "$(answer game 22)" "ok 0"
 check "the final board shows IV on a4 with S3 below" \
     grep -qx ' 4|9IV 1' <(answer game 23 | cut -c1-8)
@@ -173,6 +174,34 @@ check "draw session runs clean" clean_run draw
 check "DRAW alone accepts the offer" grep -qx \
     'echo ari.echo.draw_accept You accept the draw Black offered: the game is drawn.' \
     <(answer draw 5)
-expect "the game is drawn" "$(answer draw 6)" "ok drawn"
+expect "the game is drawn" "$(answer draw 6)" "ok drawn
+why ari.reason.agreement by agreement"
+
+
+# ------------------------------------ issue 14: a decided position loaded
+# The capture game's last position (above) written as still running, Black
+# to move: Black has no legal action and loses (A-1, decision 2).
+# "position" answers as "result" does and nothing can be ordered.
+session lost ari <<IN
+$(pos play 1 'III h8 N9 E2, IV a4 N8 E1, V h7 N2 E3, Q a5' 'III b2 N5 E2, IV b1 N1 E3, V m8 N2 E3, Q a1')
+result
+legal
+as black
+legal
+play DRAW
+view black
+IN
+check "lost position session runs clean" clean_run lost
+expect "a position with no action loads as lost" "$(answer lost 1)" \
+    "ok won white
+why ari.reason.capture the opponent could not save the queen (no legal move left)"
+expect "result says the same" "$(answer lost 2)" "$(answer lost 1)"
+expect "no order is listed, not even DRAW" "$(answer lost 3)" "ok 0"
+expect "none for Black either" "$(answer lost 5)" "ok 0"
+expect "Black's DRAW is refused" "$(answer lost 6)" \
+    "refused ari.err.game_over The game is over; no more orders are taken."
+check "Black's view says White won" grep -qx \
+    'msg ari.result.win White wins: the opponent could not save the queen (no legal move left).' \
+    <(answer lost 7)
 
 finish

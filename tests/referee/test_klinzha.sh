@@ -113,7 +113,7 @@ $(pos open "$(brd B:E-37 "${ANCHOR[@]}")" I-11 I-88)
 legal
 IN
 check "E-37 session runs clean" clean_run e37
-expect "E-37 position loads" "$(answer e37 1)" "ok"
+expect "E-37 position loads" "$(answer e37 1)" "ok running"
 mapfile -t m < <(moves Lancer E-37 "${LANCER[@]}")
 expect "Lancer from E-37: the 15 fields of rules 3.2" "$(answer e37 2)" \
     "$(want 18 DRAW "${VAN[@]}" "${m[@]}")"
@@ -534,5 +534,31 @@ check "blind: Gold's diagram shows no Green piece and no zone" eval \
     ! answer blind 10 | grep '^[A-I] ' | grep -q '[[:lower:]+]'"
 check "blind: the game master's diagram has the zone" eval \
     "answer blind 11 | grep -q '^G .*+#b #.+'"
+
+
+# ------------------------------------ issue 14: a decided position loaded
+# Gold to move with only its Vanguard, carrying the Goal in the corner I-11:
+# its one neighbour I-12 lies in the zone of Green's Blockader on I-22, so
+# Gold has no legal move and loses (decision 9). "position" answers as
+# "result" does and nothing can be ordered.
+session stuck klinzha <<IN
+$(pos open "$(brd V:I-11 b:I-22 v:A-19)" I-11 A-19)
+result
+legal
+as gold
+play DRAW
+view gold
+IN
+check "stuck position session runs clean" clean_run stuck
+expect "a side to move without a move loads as lost" "$(answer stuck 1)" \
+    "ok won green
+why kz.reason.no_moves the side to move had no legal move"
+expect "result says the same" "$(answer stuck 2)" "$(answer stuck 1)"
+expect "no order is listed, not even DRAW" "$(answer stuck 3)" "ok 0"
+expect "Gold's DRAW is refused" "$(answer stuck 5)" \
+    "refused kz.err.game_over The game is over; no more orders are taken."
+check "Gold's view says Green won" grep -qx \
+    'msg kz.result.win Green wins: the side to move had no legal move.' \
+    <(answer stuck 6)
 
 finish

@@ -36,7 +36,7 @@ view black
 state
 IN
 check "T-W1 session runs clean" clean_run tw1
-expect "T-W1 position loads" "$(answer tw1 1)" "ok"
+expect "T-W1 position loads" "$(answer tw1 1)" "ok running"
 expect "T-W1 legal orders of White" "$(answer tw1 2)" "ok 17
 DRAW!
 DRAW?
@@ -119,7 +119,8 @@ check "T-W2 c5-c6 is legal" grep -qx c5-c6 <(answer tw2 2)
 check "T-W2 c5-c6 wins" grep -qx \
     'told black wkw.result.win White wins: a piece reached the opposite base row.' \
     <(answer tw2 3)
-expect "T-W2 result" "$(answer tw2 4)" "ok won white"
+expect "T-W2 result" "$(answer tw2 4)" "ok won white
+why wkw.reason.base_row a piece reached the opposite base row"
 expect "T-W2 Black's order after the end is refused" "$(answer tw2 6)" \
     "refused wkw.err.game_over The game is over; no more orders are taken."
 expect "T-W2 no legal order once the game is over" "$(answer tw2 7)" "ok 0"
@@ -128,9 +129,10 @@ check "T-W2 Black's view has no side due" eval '! answer tw2 8 | grep -q ^due'
 expect "T-W3 scissors cannot take the rock on the base row" \
     "$(answer tw2 10)" \
     "refused wkw.err.cannot_beat a5xa6: your scissors cannot beat the rock."
-expect "T-W3 second position loads" "$(answer tw2 11)" "ok"
+expect "T-W3 second position loads" "$(answer tw2 11)" "ok running"
 expect "T-W3 paper takes the rock on the base row and wins" \
-    "$(answer tw2 13)" "ok won white"
+    "$(answer tw2 13)" "ok won white
+why wkw.reason.base_row a piece reached the opposite base row"
 
 # ------------------------------------------------ T-W4: capture-all
 session tw4 weekeewachee <<IN
@@ -139,7 +141,8 @@ play c3xd4
 result
 IN
 check "T-W4 session runs clean" clean_run tw4
-expect "T-W4 capture-all wins" "$(answer tw4 3)" "ok won white"
+expect "T-W4 capture-all wins" "$(answer tw4 3)" "ok won white
+why wkw.reason.capture_all every enemy piece was taken"
 
 # ------------------------------------------------ T-W5: repetition
 # The start position counts once (its key is in the history).
@@ -161,7 +164,8 @@ expect "T-W5 second occurrence: play goes on" "$(answer tw5 6)" "ok running"
 check "T-W5 the third occurrence is a draw" grep -qx \
     'told white wkw.result.draw The game is drawn: the same position arose for the third time.' \
     <(answer tw5 10)
-expect "T-W5 result" "$(answer tw5 11)" "ok drawn"
+expect "T-W5 result" "$(answer tw5 11)" "ok drawn
+why wkw.reason.repetition the same position arose for the third time"
 
 # ------------------------------------------------ T-W6: illegal shapes
 session tw6 weekeewachee <<IN
@@ -366,7 +370,8 @@ check "Classic: a lone DRAW! waits for the other side" eval \
 check "Classic: both draw orders draw the game" grep -qx \
     'told white wkw.result.draw The game is drawn: by agreement.' \
     <(answer classic 17)
-expect "Classic: result drawn" "$(answer classic 18)" "ok drawn"
+expect "Classic: result drawn" "$(answer classic 18)" "ok drawn
+why wkw.reason.agreement by agreement"
 
 # ------------------------------------------------ Blind-Fun from new
 session blind weekeewachee <<'IN'
@@ -388,7 +393,8 @@ check "Blind-Fun: the game master sees four kinds a side" grep -qx \
     'material black 4 P\* R\* S\* W\*' <(answer blind 3)
 check "Blind-Fun: resign tells Black" grep -qx \
     'told black wkw.ev.resigned White resigned.' <(answer blind 4)
-expect "Blind-Fun: Black won" "$(answer blind 5)" "ok won black"
+expect "Blind-Fun: Black won" "$(answer blind 5)" "ok won black
+why wkw.reason.resign the opponent resigned"
 
 # ------------------------------------------------ clear and pending
 session pend weekeewachee <<'IN'
@@ -471,5 +477,44 @@ check "an unknown game exits 64" test $? -eq 64
 check "an unknown game lists the games" grep -q 'weekeewachee' "$T/nogame.out"
 check "pbemd help referee documents the protocol" eval \
     '"$PBEMD" help referee | grep -q "told SIDE KEY TEXT"'
+
+
+# ------------------------------------ issue 14: a decided position loaded
+# White's rock already on c6, Black's base row, written as still in play
+# with Black to move (and so with White to move, and hidden in Blind-Fun):
+# the game is over, White won (adjudicator/weekeewachee/README.md: loaded
+# as over with its winner, not refused). Both sides home is refused.
+BR='why wkw.reason.base_row a piece reached the opposite base row'
+session home weekeewachee <<IN
+$(pos classic 1 'PWS./..../...w/..s./.p../r.R.')
+result
+legal
+as black
+play a6-a5
+view black
+$(pos classic 0 'PWS./..../...w/..s./.p../r.R.')
+$(pos blind 1 'P?W?S?./..../...w?/..s?./.p?../r?.R?.')
+$(pos classic 1 'PWSp/..../...w/..s./..../r.R.')
+$(pos classic 1 'PWS./..../...w/..s./.pR./r...')
+IN
+check "decided positions session runs clean" clean_run home
+expect "a rock on the far base row has won" "$(answer home 1)" \
+    "ok won white
+$BR"
+expect "result says the same" "$(answer home 2)" "$(answer home 1)"
+expect "no order is listed" "$(answer home 3)" "ok 0"
+expect "Black's move is refused" "$(answer home 5)" \
+    "refused wkw.err.game_over The game is over; no more orders are taken."
+check "Black's view says White won" grep -qx \
+    'msg wkw.result.win White wins: a piece reached the opposite base row.' \
+    <(answer home 6)
+expect "with White to move too" "$(answer home 7)" "ok won white
+$BR"
+expect "a hidden piece home has won too (Blind-Fun)" "$(answer home 8)" \
+    "ok won white
+$BR"
+expect "both sides home is refused" "$(answer home 9)" \
+    "refused wkw.err.state_corrupt The saved game is damaged and cannot be read."
+expect "one step short plays on" "$(answer home 10)" "ok running"
 
 finish

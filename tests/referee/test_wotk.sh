@@ -43,7 +43,7 @@ perft 2
 perft 3
 IN
 check "Kiwipete session runs clean" clean_run kiwi
-expect "Kiwipete loads" "$(answer kiwi 1)" "ok"
+expect "Kiwipete loads" "$(answer kiwi 1)" "ok running"
 expect "Kiwipete perft 1 2 3" "$(answer kiwi 2; answer kiwi 3; answer kiwi 4)" \
     "ok 48
 ok 2039
@@ -197,4 +197,47 @@ check "White's king is player B's when B moves first" \
     grep -q "^cell e1 7 4 player-b K11 " <(answer colours 2)
 check "Black's king is player A's" \
     grep -q "^cell e8 0 4 player-a K11 " <(answer colours 2)
+
+# ------------------------------------ issue 14: a decided position loaded
+# C3 (White mated) and C4 (White stalemated) of rules 8 written as still in
+# play: "position" answers as "result" does, the game is over, nothing can
+# be ordered, and the views say why. C2b (in check, four moves) plays on.
+session mated wotk <<IN
+$(pos paths=standard play "0 0" "7k/8/8/8/8/8/6PP/r6K w - - 0 1")
+result
+legal
+count
+play DRAW
+as player-a
+play DRAW
+view gm
+$(pos paths=standard play "0 0" "7k/8/8/8/8/8/5q2/7K w - - 0 1")
+legal
+view player-a
+$(pos paths=standard play "0 0" "4r2k/8/8/8/8/8/7P/4K3 w - - 0 1")
+count
+IN
+check "decided positions session runs clean" clean_run mated
+expect "C3 loads as White mated" "$(answer mated 1)" "ok won player-b
+why wotk.reason.mate checkmate"
+expect "C3 result says the same" "$(answer mated 2)" "$(answer mated 1)"
+expect "C3 lists no order, not even DRAW" "$(answer mated 3)" "ok 0"
+expect "C3 counts none" "$(answer mated 4)" "ok 0"
+expect "C3 awaits no side" "$(answer mated 5)" \
+    'error the game is over, no side is due; say "as SIDE" first'
+expect "C3 refuses White's DRAW" "$(answer mated 7)" \
+    "refused wotk.err.game_over The game is over; no more orders are taken."
+check "C3 the game master's view says over" grep -qx 'status over' \
+    <(answer mated 8)
+check "C3 the game master's view says who won and why" grep -qx \
+    'msg wotk.result.win Black wins: checkmate.' <(answer mated 8)
+check "C3 no side is due" eval '! answer mated 8 | grep -q "^due "'
+expect "C4 loads as stalemate, drawn" "$(answer mated 9)" "ok drawn
+why wotk.reason.stalemate stalemate"
+expect "C4 lists no order" "$(answer mated 10)" "ok 0"
+check "C4 White is told the draw" grep -qx \
+    'msg wotk.result.draw The game is drawn: stalemate.' <(answer mated 11)
+expect "C2b loads running" "$(answer mated 12)" "ok running"
+expect "C2b: four King moves and DRAW" "$(answer mated 13)" "ok 5"
+
 finish

@@ -43,9 +43,10 @@ new_game(int first)
 	return st;
 }
 
-/* A position from the pieces lines of the state text. */
+/* A position from the pieces lines of the state text, as loaded: a
+ * decided one is not settled yet. */
 static struct game_state *
-position(const char *stage, int turn, int ply, const char *white,
+loaded(const char *stage, int turn, int ply, const char *white,
     const char *black)
 {
 	struct game_state	*st;
@@ -59,6 +60,16 @@ position(const char *stage, int turn, int ply, const char *white,
 	if (ari_ops.load(text, &st, &why) != 0)
 		ck_abort_msg("position does not load: %s\n%s", why.msg.key,
 		    text);
+	return st;
+}
+
+/* The same, a position play could have reached (the round trip settles). */
+static struct game_state *
+position(const char *stage, int turn, int ply, const char *white,
+    const char *black)
+{
+	struct game_state	*st = loaded(stage, turn, ply, white, black);
+
 	roundtrip(st);
 	return st;
 }
@@ -720,6 +731,50 @@ START_TEST(game_to_a_capture)
 }
 END_TEST
 
+/*
+ * Issue 14: the capture game's last position, loaded as still running
+ * (a game master's position), is judged as after the action: Black has
+ * no legal action and loses (A-1, decision 2). The same position one
+ * action earlier, and one of the opening, go on.
+ */
+START_TEST(settle_judges_a_loaded_position)
+{
+	static struct list	 l;
+	struct game_state	*st;
+	struct game_order	 o;
+	struct game_diag	 why;
+	char			 ctx[GAME_CTX_MAX] = "";
+
+	st = loaded("play", 1, 13,
+	    "III h8 N9 E2, IV a4 N8 E1, V h7 N2 E3, Q a5",
+	    "III b2 N5 E2, IV b1 N1 E3, V m8 N2 E3, Q a1");
+	ari_ops.settle(st);
+	roundtrip(st);
+	assert_over(st, 0, "@ari.reason.capture");
+	legal_of(st, 1, &l);
+	ck_assert_int_eq(l.n, 0);
+	ck_assert_int_eq(ari_ops.parse(st, 1, "DRAW", ctx, &o, 1, &why), -1);
+	ari_ops.free(st);
+	st = loaded("play", 0, 12,
+	    "III h8 N9 E2, IV k7 N1 E3, V h7 N2 E3, Q a5",
+	    "III b2 N5 E2, IV b1 N1 E3, V m8 N2 E3, Q a1");
+	ari_ops.settle(st);
+	ck_assert_int_eq(turn_of(st), 0);
+	ari_ops.free(st);
+	st = loaded("opening", 1, 1, "III h8 N9 E2, IV -, V -, Q -",
+	    "III -, IV -, V -, Q -");
+	ari_ops.settle(st);
+	ck_assert_int_eq(turn_of(st), 1);
+	ari_ops.free(st);
+	/* The ply cap, as after the 300th action. */
+	st = loaded("play", 0, ARI_PLY_CAP, "III -, IV -, V -, Q a1",
+	    "III -, IV -, V -, Q o15");
+	ari_ops.settle(st);
+	assert_over(st, GAME_DRAWN, "@ari.reason.ply_cap");
+	ari_ops.free(st);
+}
+END_TEST
+
 START_TEST(threefold_repetition_is_a_draw)
 {
 	static const char *const plies[] = {
@@ -983,6 +1038,7 @@ test_suite(void)
 	tc = tcase_create("game_flow");
 	tcase_add_test(tc, opening_then_queens_then_play);
 	tcase_add_test(tc, game_to_a_capture);
+	tcase_add_test(tc, settle_judges_a_loaded_position);
 	tcase_add_test(tc, threefold_repetition_is_a_draw);
 	tcase_add_test(tc, ply_cap_draws_the_game);
 	tcase_add_test(tc, draw_offer_rides_with_a_move);

@@ -51,7 +51,9 @@ char		*tg_save(const struct tg *);
 
 /*
  * The same checks for a state a test holds itself, of any game: the
- * round trip save(load(save(s))) == save(s) (STYLE.md 12); the seat to
+ * round trip save(load(save(s))) == save(s) (STYLE.md 12), with the
+ * loaded copy settled (game.h settle: a state play reached is one it
+ * leaves as it is); the seat to
  * move of a running two-seat game; a game over with winner (a seat or
  * GAME_DRAWN) and the reason its "PREFIX.result.win|draw" message ends
  * with.

@@ -327,6 +327,21 @@ START_TEST(the_notice_of_a_cut_diagram_reads_in_english_and_german)
 }
 END_TEST
 
+/* game_stat_end: the key of a reason, given as an argument or a key. */
+START_TEST(stat_end_names_the_key_of_a_reason)
+{
+	struct game_stat	 st;
+
+	memset(&st, 0xa5, sizeof(st));
+	game_stat_end(&st, "@wotk.reason.mate");
+	ck_assert_str_eq(st.end, "wotk.reason.mate");
+	game_stat_end(&st, "kz.reason.goal");
+	ck_assert_str_eq(st.end, "kz.reason.goal");
+	game_stat_end(&st, "");
+	ck_assert_str_eq(st.end, "");
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -352,6 +367,9 @@ test_suite(void)
 	tcase_add_test(tc, long_arguments_are_cut_between_characters);
 	tcase_add_test(tc, umlauts_alone_lose_a_whole_letter_at_the_cut);
 	tcase_add_test(tc, a_games_own_argument_buffer_is_cut_the_same_way);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("game_stat_end");
+	tcase_add_test(tc, stat_end_names_the_key_of_a_reason);
 	suite_add_tcase(s, tc);
 	return s;
 }

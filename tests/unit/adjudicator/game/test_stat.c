@@ -3,9 +3,11 @@
  * the registry: seeded random games of each game and of its variants that
  * matter, played through game_ops as the judge plays them, and at every
  * position stat() must give what view(GAME_SEAT_GM) gives for status,
- * winner, ply, phase kind and name and the seats due. Each variant counts
- * what its games visited (games over, Diplomacy's retreat and adjustment
- * phases, plies), so the test cannot pass by visiting nothing.
+ * winner, ply, phase kind and name and the seats due, and once a
+ * two-player game is over the reason its result message gives. Each
+ * variant counts what its games visited (games over, Diplomacy's retreat
+ * and adjustment phases, plies), so the test cannot pass by visiting
+ * nothing.
  */
 #include "tests/unit/test.h"
 #include <stdio.h>
@@ -106,6 +108,21 @@ struct play {
 	struct list		*legal;	/* scratch of duel_orders */
 };
 
+/* Whether a message of v has the argument "@key": the reason of the
+ * result message, where stat's end must come from. */
+static bool
+view_has_reason(const struct game_view *v, const char *key)
+{
+	int	 i, j;
+
+	for (i = 0; i < v->nmsgs; i++)
+		for (j = 0; j < v->msgs[i].nargs; j++)
+			if (v->msgs[i].args[j][0] == '@' &&
+			    strcmp(v->msgs[i].args[j] + 1, key) == 0)
+				return true;
+	return false;
+}
+
 /* The test itself: stat() against view(GAME_SEAT_GM), field by field.
  * stat's output is filled with garbage first, so a field it leaves out
  * shows (UBSan also stops on an enum or bool that was never written). */
@@ -147,6 +164,16 @@ check(struct play *p)
 			    8) > 0) == v->due[i],
 			    WHERE "pending of seat %d disagrees", AT, i);
 	}
+	/* end: why a game is over, the reason its result message gives
+	 * (every two-player game tells one); nothing while it runs. */
+	ck_assert_msg(memchr(s.end, '\0', sizeof(s.end)) != NULL,
+	    WHERE "end not terminated", AT);
+	if (v->status != GAME_STATUS_OVER)
+		ck_assert_msg(s.end[0] == '\0', WHERE "end \"%s\" while not "
+		    "over", AT, s.end);
+	else if (ops->nseats == 2)
+		ck_assert_msg(s.end[0] != '\0' && view_has_reason(v, s.end),
+		    WHERE "end \"%s\" is not the view's reason", AT, s.end);
 #undef AT
 #undef WHERE
 	p->seen->positions++;

@@ -583,6 +583,84 @@ START_TEST(end_conditions_and_draws)
 }
 END_TEST
 
+/* st as a game master would write it, loaded back and settled (game.h
+ * settle, the referee console's "position"); st is freed. */
+static struct game_state *
+settled(struct game_state *st)
+{
+	struct game_state	*back;
+	struct game_diag	 why;
+	char			*text = malloc(KZ_TEST_STATE_MAX);
+
+	ck_assert_ptr_nonnull(text);
+	ck_assert_uint_lt(kz_ops.save(st, text, KZ_TEST_STATE_MAX),
+	    KZ_TEST_STATE_MAX);
+	kz_ops.free(st);
+	ck_assert_int_eq(kz_ops.load(text, &back, &why), 0);
+	free(text);
+	kz_ops.settle(back);
+	kzt_roundtrip(back);
+	return back;
+}
+
+static void
+count_emit(void *arg, const char *order)
+{
+	(void)order;
+	(*(int *)arg)++;
+}
+
+/*
+ * Issue 14: a position loaded in play is judged as after a move (decision
+ * 9): the side to move with no legal move loses; a last move that took
+ * the Goal, and 50 quiet moves each, end it too; a position with a move
+ * plays on, and one without Goals (a study) is not lost for that.
+ */
+START_TEST(settle_judges_a_loaded_position)
+{
+	struct game_state	*st;
+	struct game_order	 o;
+	struct game_diag	 why;
+	int			 n = 0;
+
+	/* end_conditions_and_draws' stuck Green, to move. */
+	st = kzt_position("", "V E-26 V A-19 G A-19 B I-22 v I-11 g I-11");
+	st->turn = 1;
+	st = settled(st);
+	ck_assert_int_eq(st->phase, KZ_PHASE_OVER);
+	ck_assert_int_eq(st->winner, 0);
+	ck_assert_int_eq(st->end, KZ_END_NO_MOVES);
+	ck_assert_int_eq(kz_ops.legal(st, 1, count_emit, &n), 0);
+	ck_assert_int_eq(n, 0);
+	ck_assert_int_eq(kzt_parse(st, 1, "DRAW", &o, &why), -1);
+	ck_assert_str_eq(why.msg.key, "kz.err.game_over");
+	kz_ops.free(st);
+	/* The Blockader took the lone Goal; written as still in play. */
+	st = kzt_position("", "B E-37 G A-19 V A-19 g E-27 v I-11");
+	kzt_play(st, 0, "Blockader E-37 E-27");
+	st->phase = KZ_PHASE_PLAY;
+	st->winner = GAME_NOBODY;
+	st->end = KZ_END_NONE;
+	st = settled(st);
+	ck_assert_int_eq(st->winner, 0);
+	ck_assert_int_eq(st->end, KZ_END_GOAL);
+	kz_ops.free(st);
+	st = kzt_position("", "V E-37 G A-19 V A-19 v I-12 g I-11 v I-11");
+	st->quiet = KZ_QUIET_PLIES;
+	st = settled(st);
+	ck_assert_int_eq(st->winner, GAME_DRAWN);
+	ck_assert_int_eq(st->end, KZ_END_QUIET);
+	kz_ops.free(st);
+	st = settled(kzt_position("", "V E-26 V A-19 G A-19 B I-22 v I-11 "
+	    "g I-11"));
+	ck_assert_int_eq(st->phase, KZ_PHASE_PLAY);
+	kz_ops.free(st);
+	st = settled(kzt_position("", "L E-37 v I-11"));
+	ck_assert_int_eq(st->phase, KZ_PHASE_PLAY);
+	kz_ops.free(st);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -603,6 +681,7 @@ test_suite(void)
 	tcase_add_test(t, legal_for_each_seat);
 	tcase_add_test(t, blind_picture_keeps_zone_and_mark);
 	tcase_add_test(t, end_conditions_and_draws);
+	tcase_add_test(t, settle_judges_a_loaded_position);
 	suite_add_tcase(s, t);
 	return s;
 }

@@ -44,13 +44,14 @@ new_game(const char *options, uint64_t seed, int first)
 /*
  * A position in the notation of the rules (ranks 6 to 1, digits for empty
  * squares, upper case White); '?' after a letter: hidden (Blind-Fun).
+ * As loaded (a decided one is not settled yet); NULL and why when refused.
  */
 static struct game_state *
-position_at(const char *variant, const char *fen, int turn, int ply)
+loaded_at(const char *variant, const char *fen, int turn, int ply,
+    struct game_diag *why)
 {
 	char			 board[128], rank[RANKS][16], text[1024];
 	struct game_state	*st;
-	struct game_diag	 why;
 	const char		*p = fen;
 	size_t			 n;
 	int			 r, i;
@@ -75,7 +76,19 @@ position_at(const char *variant, const char *fen, int turn, int ply)
 	    "seed: 000000000000002a\nrng: 0000000000000001 0000000000000002 "
 	    "0000000000000003 0000000000000004\nboard: %s\n"
 	    "last: none -1 a1 a1 . . 0 none\n", variant, turn, ply, board);
-	if (wkw_ops.load(text, &st, &why) != 0)
+	if (wkw_ops.load(text, &st, why) != 0)
+		return NULL;
+	return st;
+}
+
+/* The same, a position play could have reached (the round trip settles). */
+static struct game_state *
+position_at(const char *variant, const char *fen, int turn, int ply)
+{
+	struct game_state	*st;
+	struct game_diag	 why;
+
+	if ((st = loaded_at(variant, fen, turn, ply, &why)) == NULL)
 		ck_abort_msg("position %s: %s", fen, why.msg.key);
 	roundtrip(st);
 	return st;
@@ -812,6 +825,64 @@ START_TEST(ply_cap_draws_the_game)
 END_TEST
 
 /* An unknown option word is quoted cut between characters. */
+static void
+count_emit(void *arg, const char *order)
+{
+	(void)order;
+	(*(int *)arg)++;
+}
+
+/* A loaded position, settled as the referee console settles it. */
+static struct game_state *
+settled(const char *variant, const char *fen, int turn)
+{
+	struct game_state	*st;
+	struct game_diag	 why;
+
+	if ((st = loaded_at(variant, fen, turn, 10, &why)) == NULL)
+		ck_abort_msg("position %s: %s", fen, why.msg.key);
+	wkw_ops.settle(st);
+	roundtrip(st);
+	return st;
+}
+
+/*
+ * Issue 14: a position already decided, loaded as running: a piece on the
+ * opponent's base row has won for its owner (rules 2.1, A-W7), whoever is
+ * to move and hidden or not, and the game takes no orders; a piece one
+ * step short plays on; both sides home cannot be and is refused.
+ */
+START_TEST(settle_ends_a_position_with_a_piece_home)
+{
+	struct game_state	*st;
+	struct game_diag	 why;
+	int			 n = 0;
+
+	st = settled("classic", "r1R1/1p2/2s1/3w/4/PWS1", 1);
+	assert_over(st, 0, "@wkw.reason.base_row");
+	ck_assert_int_eq(wkw_ops.legal(st, 1, count_emit, &n), 0);
+	ck_assert_int_eq(n, 0);
+	refused(st, 1, "a6-a5", "wkw.err.game_over");
+	refused(st, 1, "DRAW?", "wkw.err.game_over");
+	wkw_ops.free(st);
+	st = settled("classic", "r1R1/1p2/2s1/3w/4/PWS1", 0);
+	assert_over(st, 0, "@wkw.reason.base_row");
+	wkw_ops.free(st);
+	st = settled("blind", "r?1R?1/1p?2/2s?1/3w?/4/P?W?S?1", 1);
+	assert_over(st, 0, "@wkw.reason.base_row");
+	wkw_ops.free(st);
+	st = settled("classic", "r3/2R1/2s1/3w/4/PWSp", 0);
+	assert_over(st, 1, "@wkw.reason.base_row");
+	wkw_ops.free(st);
+	st = settled("classic", "r3/1pR1/2s1/3w/4/PWS1", 0);
+	ck_assert_int_eq(turn_of(st), 0);
+	wkw_ops.free(st);
+	ck_assert_ptr_null(loaded_at("classic", "r1R1/4/2s1/3w/4/PWSp", 0,
+	    10, &why));
+	ck_assert_str_eq(why.msg.key, "wkw.err.state_corrupt");
+}
+END_TEST
+
 START_TEST(a_long_option_word_is_quoted_between_characters)
 {
 	tg_long_option_quoted(&wkw_ops, "wkw.err.option", 30);
@@ -847,6 +918,7 @@ test_suite(void)
 	tcase_add_test(tc, options_choose_the_variant_and_unknown_words_fail);
 	tcase_add_test(tc, a_long_option_word_is_quoted_between_characters);
 	tcase_add_test(tc, ply_cap_draws_the_game);
+	tcase_add_test(tc, settle_ends_a_position_with_a_piece_home);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("seeded_generator");

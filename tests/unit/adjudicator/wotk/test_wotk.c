@@ -495,6 +495,114 @@ START_TEST(state_is_over_exactly_with_a_winner)
 }
 END_TEST
 
+/* A saved position in play from a FEN (seat 0 plays White), as a game
+ * master gives one to the referee console; loaded, then settled. */
+static struct game_state *
+settled(const char *fen, const char *hist)
+{
+	struct game_state	*st;
+	struct game_diag	 why;
+	char			 text[2048];
+
+	snprintf(text, sizeof(text), "wotk 1\noptions: paths=standard\n"
+	    "phase: play\nwhite: 0\nhandicap: 0 0\nply: 10\nwinner: -1\n"
+	    "end: none\noffer: -1\nseed: 0000000000000001\n"
+	    "rng: 0000000000000001 0000000000000002 0000000000000003 "
+	    "0000000000000004\nfen: %s\nlast: none -1 0 0 0 0 0 0 -\n"
+	    "setup:\nhist:%s\n", fen, hist);
+	ck_assert_msg(wotk_ops.load(text, &st, &why) == 0, "%s: %s", fen,
+	    why.msg.key);
+	wotk_ops.settle(st);
+	roundtrip(st);
+	return st;
+}
+
+/*
+ * Issue 14: a loaded position is judged as after a move (rules 4,
+ * research 8 C3 and C4): mate wins for the side not to move, stalemate,
+ * King against King and the 50-move rule draw, a position with a move
+ * goes on, and a finished one takes no orders and lists none.
+ */
+START_TEST(settle_judges_a_loaded_position)
+{
+	struct game_state	*st;
+	struct game_order	 o;
+	struct game_stat	 now;
+	char			 key[GAME_KEY_MAX];
+	int			 n = 0;
+
+	st = settled("7k/8/8/8/8/8/6PP/r6K w - - 0 1", "");
+	tg_assert_over(&wotk_ops, st, 1, "wotk", "@wotk.reason.mate");
+	ck_assert_int_eq(wotk_ops.legal(st, 0, count_emit, &n), 0);
+	ck_assert_int_eq(n, 0);
+	ck_assert_int_eq(parse(st, 0, "DRAW", &o, key), -1);
+	ck_assert_str_eq(key, "wotk.err.game_over");
+	wotk_ops.stat(st, &now);
+	ck_assert_int_eq(now.ply, 10);
+	wotk_ops.free(st);
+	st = settled("R6k/6pp/8/8/8/8/8/7K b - - 0 1", "");
+	tg_assert_over(&wotk_ops, st, 0, "wotk", "@wotk.reason.mate");
+	wotk_ops.free(st);
+	st = settled("7k/8/8/8/8/8/5q2/7K w - - 0 1", "");
+	tg_assert_over(&wotk_ops, st, GAME_DRAWN, "wotk",
+	    "@wotk.reason.stalemate");
+	wotk_ops.free(st);
+	st = settled("7k/8/8/8/8/8/8/K7 b - - 0 1", "");
+	tg_assert_over(&wotk_ops, st, GAME_DRAWN, "wotk",
+	    "@wotk.reason.material");
+	wotk_ops.free(st);
+	st = settled("7k/8/8/8/8/8/7P/K7 w - - 100 80", "");
+	tg_assert_over(&wotk_ops, st, GAME_DRAWN, "wotk",
+	    "@wotk.reason.fifty");
+	wotk_ops.free(st);
+	/* C2b: in check with four moves; the game goes on. */
+	st = settled("4r2k/8/8/8/8/8/7P/4K3 w - - 0 1", "");
+	ck_assert_int_eq(tg_turn(&wotk_ops, st), 0);
+	ck_assert_int_eq(wotk_ops.legal(st, 0, count_emit, &n), 5);
+	wotk_ops.free(st);
+}
+END_TEST
+
+/* The history a loaded state brings counts the position it shows: held
+ * three times, it is a draw by repetition. */
+START_TEST(settle_counts_the_loaded_history)
+{
+	struct game_state	*st = new_game("", NULL, 0), *back;
+	struct game_diag	 why;
+	char			 text[4096], more[4200], *h;
+	int			 i;
+
+	for (i = 0; i < 2; i++) {
+		play(st, 0, "g1-f3", false);
+		play(st, 1, "g8-f6", false);
+		play(st, 0, "f3-g1", false);
+		play(st, 1, "f6-g8", false);
+		if (i == 0)
+			ck_assert_uint_lt(wotk_ops.save(st, text,
+			    sizeof(text)), sizeof(text));
+	}
+	tg_assert_over(&wotk_ops, st, GAME_DRAWN, "wotk",
+	    "@wotk.reason.repetition");
+	wotk_ops.free(st);
+	/* After the first round the start position is held twice, the
+	 * first and the last key: once more makes three. */
+	h = strstr(text, "\nhist: ");
+	ck_assert_ptr_nonnull(h);
+	ck_assert_uint_eq(strlen(h), 1 + 5 + 5 * 17 + 1);
+	snprintf(more, sizeof(more), "%.*s %.16s\n", (int)(strlen(text) - 1),
+	    text, h + 7);
+	ck_assert_int_eq(wotk_ops.load(text, &back, &why), 0);
+	wotk_ops.settle(back);
+	ck_assert_int_eq(tg_turn(&wotk_ops, back), 0);
+	wotk_ops.free(back);
+	ck_assert_int_eq(wotk_ops.load(more, &back, &why), 0);
+	wotk_ops.settle(back);
+	tg_assert_over(&wotk_ops, back, GAME_DRAWN, "wotk",
+	    "@wotk.reason.repetition");
+	wotk_ops.free(back);
+}
+END_TEST
+
 /* Words too long for their buffers are refused and quoted cut between
  * characters: an option of CREATE, a form name in SETUP. */
 START_TEST(long_words_are_quoted_between_characters)
@@ -535,6 +643,8 @@ test_suite(void)
 	tcase_add_test(tc, alternative_duke_is_written_as_players_write_it);
 	tcase_add_test(tc, long_words_are_quoted_between_characters);
 	tcase_add_test(tc, state_is_over_exactly_with_a_winner);
+	tcase_add_test(tc, settle_judges_a_loaded_position);
+	tcase_add_test(tc, settle_counts_the_loaded_history);
 	suite_add_tcase(s, tc);
 	return s;
 }
