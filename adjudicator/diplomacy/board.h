@@ -133,6 +133,15 @@ int	 dip_board_load_line(struct dip_board *, const char *key,
 	    const char *value);
 int	 dip_board_check(const struct dip_board *);
 
+/* board_map.c: the board for a map picture (game.h, game_mapview) */
+void	 dip_board_map_powers(const struct dip_map *, struct game_mapview *);
+void	 dip_board_map(const struct dip_board *, const char *title,
+	    const char *now, struct game_map_board *);
+struct game_map_unit *dip_board_map_unit(struct game_map_board *,
+	    const struct dip_map *, const struct dip_unit *, int mark);
+struct game_map_order *dip_board_map_order(struct game_map_board *,
+	    int kind, int outcome, int power, int ukind, const char *unit);
+
 /* board_view.c */
 void	 dip_board_diagram(const struct dip_board *, const char *title,
 	    struct game_view *);

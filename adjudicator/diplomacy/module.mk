@@ -3,6 +3,7 @@ SRCS += \
 	adjudicator/diplomacy/adjudicate.c \
 	adjudicator/diplomacy/adjust.c \
 	adjudicator/diplomacy/board.c \
+	adjudicator/diplomacy/board_map.c \
 	adjudicator/diplomacy/board_parse.c \
 	adjudicator/diplomacy/board_text.c \
 	adjudicator/diplomacy/board_view.c \
@@ -17,6 +18,7 @@ SRCS += \
 	adjudicator/diplomacy/retreat.c \
 	adjudicator/diplomacy/state.c \
 	adjudicator/diplomacy/zombie.c \
+	adjudicator/diplomacy/zombie_map.c \
 	adjudicator/diplomacy/zombie_parse.c \
 	adjudicator/diplomacy/zombie_phase.c \
 	adjudicator/diplomacy/zombie_text.c \

@@ -377,6 +377,9 @@ ops_view(const struct game_state *st, int seat, struct game_view *v)
 	ops_stat(st, &s);
 	game_view_set_stat(v, &s);
 	dip_board_diagram(&st->b, v->phase, v);
+	dip_board_map_powers(&st->map, &v->map);
+	dip_board_map(&st->b, "", v->phase, &v->map.board[0]);
+	v->map.nboards = 1;
 	if (!st->started)
 		game_view_add(v, "dip.view.forming", 0);
 	dip_board_report(&st->b, v);

@@ -80,6 +80,10 @@ void	 zombie_points(const struct game_state *, int board, int out[]);
 size_t	 zombie_save(const struct game_state *, char *, size_t);
 int	 zombie_load(const char *, struct game_state **, struct game_diag *);
 
+/* zombie_map.c */
+void	 zombie_map(const struct game_state *, const char *now,
+	    struct game_mapview *);
+
 /* zombie_view.c */
 void	 zombie_view(const struct game_state *, int seat, struct game_view *);
 void	 zombie_stat(const struct game_state *, struct game_stat *);

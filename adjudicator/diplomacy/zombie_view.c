@@ -202,6 +202,7 @@ zombie_view(const struct game_state *st, int seat, struct game_view *v)
 	game_view_set_stat(v, &facts);
 	zombie_code(st, code, sizeof(code));
 	diagram(st, code, v);
+	zombie_map(st, code, &v->map);
 	if (!st->started)
 		game_view_add(v, "dip.view.forming", 0);
 	if (st->undead)

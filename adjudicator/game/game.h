@@ -178,7 +178,10 @@ struct game_cells {
 #define GAME_MAP_CENTRES	64
 #define GAME_MAP_POWERS		8
 #define GAME_MAP_PLACE		8	/* "STP/NC" with its NUL */
-#define GAME_MAP_OPTIONS	8	/* retreat options of one dislodged unit */
+/* Retreat options of one dislodged unit: a fleet dislodged in the North
+ * Sea (eleven neighbours, two of them the attacker's and its support's)
+ * may have nine on the standard map. */
+#define GAME_MAP_OPTIONS	12
 
 enum game_map_unit_mark {
 	GAME_MAP_UNIT,		/* on the board */
@@ -242,6 +245,10 @@ struct game_map_board {
 	struct game_map_unit	 unit[GAME_MAP_UNITS];
 	int			 norders;
 	struct game_map_order	 order[GAME_MAP_ORDERS];
+	/* Centres, units, options and orders that did not fit their cap
+	 * (left out, counted; none on the standard map): a picture may say
+	 * that it is incomplete. */
+	int			 left_out;
 };
 
 struct game_mapview {

@@ -32,6 +32,7 @@
 #include "adjudicator/judge/cmd_info.h"
 #include "adjudicator/judge/cmd_join.h"
 #include "adjudicator/judge/cmd_lobby.h"
+#include "adjudicator/judge/cmd_map.h"
 #include "adjudicator/judge/cmd_press.h"
 #include "adjudicator/judge/cmd_process.h"
 #include "adjudicator/judge/cmd_resign.h"
@@ -56,10 +57,11 @@
 
 /*
  * Commands a mail may use only so often (issue 13): each CREATE, JOIN and
- * TAKEOVER hashes a password, and HELP and LIST write a long answer, so a
- * mail of 400 of them must not cost 400 hashes or a reply of megabytes.
- * Those that hash are limited per sender and hour too (limits.h), so many
- * mails cannot do what one may not.
+ * TAKEOVER hashes a password, HELP and LIST write a long answer and MAP
+ * renders a report and its picture, so a mail of 400 of them must not
+ * cost 400 hashes or a reply of megabytes. Those that hash are limited
+ * per sender and hour too (limits.h), so many mails cannot do what one
+ * may not; a MAP mailed on its own counts as an answer (cmd_map.c).
  */
 static const struct judge_per_mail {
 	const char	*word;
@@ -70,6 +72,7 @@ static const struct judge_per_mail {
 	{ "HELP",	1,	-1 },
 	{ "JOIN",	3,	JUDGE_LIMIT_JOIN },
 	{ "LIST",	1,	-1 },
+	{ "MAP",	3,	-1 },
 	{ "TAKEOVER",	3,	JUDGE_LIMIT_JOIN },
 };
 
@@ -159,6 +162,7 @@ static const struct judge_cmd judge_cmds[] = {
 	CMD("HISTORY", NULL,	1, 3,	JUDGE_SIGNED,	NULL, judge_cmd_history),
 	CMD_SECRET("JOIN", NULL, 2, 11,	JUDGE_ANYONE, 2, NULL, judge_cmd_join),
 	CMD("LIST", NULL,	0, 2,	JUDGE_ANYONE,	NULL, judge_cmd_list),
+	CMD("MAP", NULL,	1, 1,	JUDGE_ANYONE,	NULL, judge_cmd_map),
 	CMD("PAUSE", NULL,	0, 0,	JUDGE_GM,	NULL, judge_cmd_pause),
 	CMD_OWN("PRESS",	2, 11,	JUDGE_SIGNED,	judge_cmd_press, press),
 	CMD("PROCESS", NULL,	0, 1,	JUDGE_GM,	NULL, judge_cmd_process),

@@ -14,6 +14,7 @@ SRCS += \
 	adjudicator/judge/cmd_info.c \
 	adjudicator/judge/cmd_join.c \
 	adjudicator/judge/cmd_lobby.c \
+	adjudicator/judge/cmd_map.c \
 	adjudicator/judge/cmd_press.c \
 	adjudicator/judge/cmd_process.c \
 	adjudicator/judge/cmd_resign.c \

@@ -428,6 +428,10 @@ START_TEST(random_games_round_trip)
 		tg_view(g, (int)(next(&s) % 7));
 		ck_assert_int_lt(g->v.nmsgs, GAME_VIEW_MSGS);
 		ck_assert_int_lt((int)strlen(g->v.board), GAME_BOARD_MAX - 1);
+		/* Every order of the record reads back onto the map, and
+		 * everything fits it (board_map.c). */
+		ck_assert_int_eq(g->v.map.nboards, 1);
+		ck_assert_int_eq(g->v.map.board[0].left_out, 0);
 		if (g->v.status == GAME_STATUS_OVER)
 			break;
 	}

@@ -797,6 +797,10 @@ START_TEST(random_zombie_games_round_trip)
 		tg_view(g, GAME_SEAT_GM);
 		ck_assert_int_lt(g->v.nmsgs, GAME_VIEW_MSGS);
 		ck_assert_int_lt((int)strlen(g->v.board), GAME_BOARD_MAX - 1);
+		/* Both boards' records read back onto the map and fit it
+		 * (zombie_map.c). */
+		for (i = 0; i < g->v.map.nboards; i++)
+			ck_assert_int_eq(g->v.map.board[i].left_out, 0);
 	}
 	tg_free(g);
 }
