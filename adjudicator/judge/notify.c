@@ -131,7 +131,8 @@ judge_notify_notes(struct judge_session *s, const struct judge_seat *w,
 			return;
 		}
 		for (i = 0; i < n; i++)
-			if (!p[i].resigned && (to == JUDGE_NOTIFY_ALL ||
+			if (!p[i].resigned && !p[i].ejected &&
+			    (to == JUDGE_NOTIFY_ALL ||
 			    to == JUDGE_NOTIFY_PLAYERS || to == p[i].seat))
 				judge_notify_mail(s, w, tz, p[i].address, m,
 				    nmsgs);

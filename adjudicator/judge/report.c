@@ -136,7 +136,11 @@ judge_report_all(struct judge_session *s, const struct judge_seat *w,
 		judge_store_failed(s);
 		return;
 	}
+	/* An ejected player's row stays for the seat's story (SUMMARY), but
+	 * he no longer plays it: its view is no longer his to read. */
 	for (i = 0; i < n; i++)
-		judge_report_one(s, w, st, p[i].seat, p[i].address, extra);
+		if (!p[i].ejected)
+			judge_report_one(s, w, st, p[i].seat, p[i].address,
+			    extra);
 	judge_report_one(s, w, st, GAME_SEAT_GM, w->game.gm_address, extra);
 }

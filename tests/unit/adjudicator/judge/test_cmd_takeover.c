@@ -68,6 +68,34 @@ START_TEST(eject_opens_the_seat_and_an_approved_takeover_fills_it)
 }
 END_TEST
 
+/*
+ * A player the GM ejected gets no more reports of the seat he lost: they
+ * show that seat's own view (in a Blind-Fun game, where its pieces stand).
+ */
+START_TEST(an_ejected_player_gets_no_more_reports)
+{
+	char	*r;
+
+	game("nx", "blind");	/* shuffled; the seed says who moves first */
+	r = play("nx", true, "b1-b2");
+	if (strstr(r, "It is not your turn") != NULL) {
+		free(r);
+		free(play("nx", false, "c6-c5"));
+		r = play("nx", true, "b1-b2");
+	}
+	hasnt(r, "ERROR");
+	free(r);
+	drain();
+	free(as_gm("nx", "EJECT White"));
+	drain();
+	r = play("nx", false, "d6-d5");		/* Black's move: a report to all */
+	hasnt(r, "ERROR");
+	free(r);
+	ck_assert_int_eq(mails_to(GM), 1);
+	ck_assert_int_eq(mails_to(ALICE), 0);
+}
+END_TEST
+
 START_TEST(takeover_is_refused_for_a_taken_seat_and_by_the_gm)
 {
 	char	*r, *d, *c;
@@ -206,6 +234,7 @@ test_suite(void)
 	tcase_add_test(tc,
 	    eject_opens_the_seat_and_an_approved_takeover_fills_it);
 	tcase_add_test(tc, takeover_is_refused_for_a_taken_seat_and_by_the_gm);
+	tcase_add_test(tc, an_ejected_player_gets_no_more_reports);
 	tcase_add_test(tc, a_ninth_request_for_a_seat_waits_for_the_gm);
 	suite_add_tcase(s, tc);
 
