@@ -133,7 +133,7 @@ check "Duke session runs clean" clean_run duke
 check "Duke as W session runs clean" clean_run dukew
 check "standard Lord session runs clean" clean_run dukestd
 expect "a Lord's L loads as the Duke under paths=alternative" \
-    "$(answer duke 1)" "ok"
+    "$(answer duke 1)" "ok running"
 expect "L and W load the same position" "$(answer duke 2)" \
     "$(answer dukew 2)"
 check "the Duke is saved as W" \
