@@ -196,12 +196,11 @@ kz_view_cells(const struct game_state *st, const struct kz_vfield *v,
 			x->shade = GAME_SHADE_CLOUD;
 		else if (st->pos.cloud[f] == KZ_EDGE)
 			x->shade = GAME_SHADE_EDGE;
-		else if (v[f].mark)
-			x->shade = GAME_SHADE_MARK;
-		else if (v[f].zone)
-			x->shade = GAME_SHADE_ZONE;
-		else
+		else {
 			x->shade = GAME_SHADE_PLAIN;
+			x->marks = v[f].mark ? GAME_MARK_LAST :
+			    v[f].zone ? GAME_MARK_ZONE : 0;
+		}
 	}
 }
 

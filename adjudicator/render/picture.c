@@ -4,10 +4,11 @@
  * Reads nothing but the cells a view holds (game.h): no state, no options,
  * so the picture shows exactly what the reader's text diagram shows. Square
  * grids (chess 8x8, ARI 15x15, weekeewachee 4x6) and the KlinZha triangle
- * share one drawing order: shade, hatch, outline, field name, piece, side
- * texts. The output is deterministic: cairo's PNG writer adds no time stamp,
- * the font is named and its options (antialiasing, hinting) fixed, so the
- * same cells give the same bytes on the same system. No I/O.
+ * share one drawing order: ground, hatch, a mark's frame, outline, field
+ * name, piece, side texts (docs/pictures.md). The output is deterministic:
+ * cairo's PNG writer adds no time stamp, the font is named and its options
+ * (antialiasing, hinting) fixed, so the same cells give the same bytes on
+ * the same system. No I/O.
  */
 #include <cairo.h>
 #include <math.h>
@@ -29,11 +30,21 @@ struct picture_rgb {
 	double	 r, g, b;
 };
 
-/* Per shade (enum game_cell_shade): fill, hatch, ink for the name. */
+/* Per ground (enum game_cell_shade): fill, hatch, ink for the name. */
 struct picture_look {
 	struct picture_rgb	 fill, hatch, ink;
 	int			 hatch_dirs;	/* 0, 1 or 2 (cross) */
 	double			 spacing;
+};
+
+/*
+ * Per mark (enum game_cell_mark): a flat ground (plain, dark) takes the
+ * mark's fill and ink; a hatched one (cloud, edge) keeps its hatch, which
+ * says what the field is, and gets a frame of the mark's colour inside its
+ * outline.
+ */
+struct picture_mark {
+	struct picture_rgb	 fill, ink, frame;
 };
 
 #define RGB(x)	{ ((x) >> 16) / 255.0, (((x) >> 8) & 255) / 255.0, \
@@ -48,9 +59,14 @@ static const struct picture_look picture_looks[] = {
 	/* The cloud edge is half covered: lighter, hatched one way. */
 	[GAME_SHADE_EDGE] = { RGB(0xcdd2d8), RGB(0x8c939d), RGB(0x2a2f36),
 	    1, 8.0 },
-	[GAME_SHADE_ZONE] = { RGB(0xeeb0a2), RGB(0), RGB(0x3c2a24), 0, 0 },
-	[GAME_SHADE_MARK] = { RGB(0xd2e27c), RGB(0), RGB(0x303a10), 0, 0 },
 };
+
+/* A zone red, the last move green; the frames darker and stronger than
+ * the fills, to stand out against either grey. */
+static const struct picture_mark picture_zone = { RGB(0xeeb0a2),
+	RGB(0x3c2a24), RGB(0xc0392b) };
+static const struct picture_mark picture_last = { RGB(0xd2e27c),
+	RGB(0x303a10), RGB(0x9ccc1a) };
 
 static const struct picture_rgb picture_white = RGB(0xffffff);
 static const struct picture_rgb picture_line = RGB(0x4a4036);
@@ -73,7 +89,14 @@ struct picture_poly {
 	double	 x[4], y[4];
 	double	 cx, cy;	/* centre (centroid of a triangle) */
 	double	 r;		/* radius of a piece's disc */
+	double	 frame;		/* width of a mark's frame */
 	bool	 up;		/* a triangle pointing up */
+};
+
+/* A cell's colours once its ground and marks are resolved. */
+struct picture_paint {
+	struct picture_look		 look;
+	const struct picture_rgb	*frame;		/* NULL: none */
 };
 
 /* Text placement: which edge of the text's box sits at the point. */
@@ -137,6 +160,7 @@ picture_poly(const struct picture_geom *g, const struct game_cell *c,
 		p->cx = x0 + g->unit / 2;
 		p->cy = y0 + g->unit / 2;
 		p->r = g->unit * 0.36;
+		p->frame = g->unit * 0.07;
 		return 0;
 	}
 	if (c->row < 0 || c->row >= g->rows || c->col < 0 ||
@@ -165,6 +189,7 @@ picture_poly(const struct picture_geom *g, const struct game_cell *c,
 	p->cy = (p->y[0] + p->y[1] + p->y[2]) / 3;
 	/* The incircle's radius is h/3; leave room for the name. */
 	p->r = g->h / 3 * 0.62;
+	p->frame = g->unit * 0.07;
 	return 0;
 }
 
@@ -309,13 +334,14 @@ picture_text(cairo_t *cr, const char *s, double size, double maxw,
  * triangle's flat side. */
 static void
 picture_name(cairo_t *cr, const struct picture_geom *g,
-    const struct picture_poly *p, const struct game_cell *c)
+    const struct picture_poly *p, const struct game_cell *c,
+    const struct picture_paint *pt)
 {
 	char	 s[PICTURE_TEXT_MAX];
 	double	 size;
 
 	picture_clean(c->name, sizeof(c->name), s);
-	picture_set(cr, &picture_looks[c->shade].ink);
+	picture_set(cr, &pt->look.ink);
 	cairo_select_font_face(cr, PICTURE_FONT, CAIRO_FONT_SLANT_NORMAL,
 	    CAIRO_FONT_WEIGHT_NORMAL);
 	if (g->shape == GAME_CELL_SQUARE) {
@@ -333,7 +359,8 @@ picture_name(cairo_t *cr, const struct picture_geom *g,
 /* ARI: the four small side texts N, E, S, W of a square. */
 static void
 picture_sides(cairo_t *cr, const struct picture_geom *g,
-    const struct picture_poly *p, const struct game_cell *c)
+    const struct picture_poly *p, const struct game_cell *c,
+    const struct picture_paint *pt)
 {
 	char	 s[4][PICTURE_TEXT_MAX];
 	double	 size = fmax(7.0, g->unit * 0.17), w = g->unit * 0.3;
@@ -343,7 +370,7 @@ picture_sides(cairo_t *cr, const struct picture_geom *g,
 		return;
 	for (i = 0; i < 4; i++)
 		picture_clean(c->side[i], sizeof(c->side[i]), s[i]);
-	picture_set(cr, &picture_looks[c->shade].ink);
+	picture_set(cr, &pt->look.ink);
 	cairo_select_font_face(cr, PICTURE_FONT, CAIRO_FONT_SLANT_NORMAL,
 	    CAIRO_FONT_WEIGHT_BOLD);
 	picture_text(cr, s[0], size, w, p->cx, PICTURE_MIDDLE, p->y[0] + 2,
@@ -363,12 +390,12 @@ picture_sides(cairo_t *cr, const struct picture_geom *g,
  */
 static void
 picture_piece(cairo_t *cr, const struct picture_poly *p,
-    const struct game_cell *c)
+    const struct game_cell *c, const struct picture_paint *pt)
 {
 	static const double	 dash[] = { 3.0, 2.0 };
 	char			 s[PICTURE_TEXT_MAX];
 	const struct picture_rgb *fill = NULL, *rim = &picture_black,
-				*ink = &picture_looks[c->shade].ink;
+				*ink = &pt->look.ink;
 
 	picture_clean(c->label, sizeof(c->label), s);
 	if (c->owner == GAME_OWNER_SEAT0) {
@@ -414,29 +441,75 @@ picture_piece(cairo_t *cr, const struct picture_poly *p,
 	cairo_restore(cr);
 }
 
+/*
+ * The ground's look, and the marks over it: the last move before a zone,
+ * as in the text diagrams (one character tells one). An unknown ground is
+ * drawn plain, unknown mark bits are ignored.
+ */
+static void
+picture_resolve(const struct game_cell *c, struct picture_paint *pt)
+{
+	const struct picture_mark	*m = NULL;
+	int				 ground = c->shade;
+
+	if ((size_t)ground >= sizeof(picture_looks) / sizeof(picture_looks[0]))
+		ground = GAME_SHADE_PLAIN;
+	pt->look = picture_looks[ground];
+	pt->frame = NULL;
+	if (c->marks & GAME_MARK_LAST)
+		m = &picture_last;
+	else if (c->marks & GAME_MARK_ZONE)
+		m = &picture_zone;
+	if (m == NULL)
+		return;
+	if (pt->look.hatch_dirs > 0)
+		pt->frame = &m->frame;
+	else {
+		pt->look.fill = m->fill;
+		pt->look.ink = m->ink;
+	}
+}
+
+/* A mark's frame: the outline stroked twice as wide, inside only. */
+static void
+picture_frame(cairo_t *cr, const struct picture_poly *p,
+    const struct picture_rgb *frame)
+{
+	cairo_save(cr);
+	picture_path(cr, p);
+	cairo_clip_preserve(cr);
+	picture_set(cr, frame);
+	cairo_set_line_width(cr, 2 * p->frame);
+	cairo_stroke(cr);
+	cairo_restore(cr);
+}
+
 static void
 picture_cell(cairo_t *cr, const struct picture_geom *g,
     const struct picture_poly *p, const struct game_cell *c)
 {
-	const struct picture_look *look = &picture_looks[c->shade];
+	struct picture_paint	 pt;
 	struct picture_poly	 q = *p;
 
+	picture_resolve(c, &pt);
 	/* ARI: a smaller die, so that the faces around it stay readable. */
 	if (c->side[0][0] || c->side[1][0] || c->side[2][0] || c->side[3][0])
 		q.r = g->unit * 0.25;
 
 	picture_path(cr, p);
-	picture_set(cr, &look->fill);
+	picture_set(cr, &pt.look.fill);
 	cairo_fill(cr);
-	if (look->hatch_dirs > 0)
-		picture_hatch(cr, p, look);
+	if (pt.look.hatch_dirs > 0)
+		picture_hatch(cr, p, &pt.look);
+	if (pt.frame != NULL)
+		picture_frame(cr, p, pt.frame);
 	picture_path(cr, p);
 	picture_set(cr, &picture_line);
 	cairo_set_line_width(cr, 1.0);
 	cairo_stroke(cr);
-	picture_name(cr, g, p, c);
-	picture_piece(cr, &q, c);
-	picture_sides(cr, g, p, c);
+	picture_name(cr, g, p, c, &pt);
+	picture_piece(cr, &q, c, &pt);
+	picture_sides(cr, g, p, c, &pt);
 }
 
 /* gcc says it builds with ASan by a macro, clang (the fuzz targets,
@@ -493,7 +566,7 @@ picture_draw(cairo_t *cr, const struct game_cells *cells,
     const struct picture_geom *g)
 {
 	struct picture_poly	 p;
-	struct game_cell	 c;
+	const struct game_cell	*c;
 	int			 i;
 
 	picture_fonts(cr);
@@ -504,12 +577,10 @@ picture_draw(cairo_t *cr, const struct game_cells *cells,
 	cairo_paint(cr);
 	cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
 	for (i = 0; i < cells->n; i++) {
-		c = cells->cell[i];
-		if (c.shade >= sizeof(picture_looks) / sizeof(picture_looks[0]))
-			c.shade = GAME_SHADE_PLAIN;
-		if (picture_poly(g, &c, &p) != 0)
+		c = &cells->cell[i];
+		if (picture_poly(g, c, &p) != 0)
 			return -1;
-		picture_cell(cr, g, &p, &c);
+		picture_cell(cr, g, &p, c);
 	}
 	return cairo_status(cr) == CAIRO_STATUS_SUCCESS ? 0 : -1;
 }
