@@ -564,6 +564,73 @@ START_TEST(blind_picture_keeps_zone_and_mark)
 }
 END_TEST
 
+/*
+ * Issue 15: zones and the last move on cloud and cloud-edge fields are
+ * marked in the cells as in the diagram, for the seat that may know them
+ * and not for the other. Heavy layout: Gold's Blockader on the edge field
+ * D-28 (zone C-28, D-27, D-38, all edge fields; Green sees only "?"
+ * there); Green's Blockader under the cloud at H-57 (zone G-57 and H-56
+ * under the cloud, H-67 at its edge; Gold sees nothing). Gold's Lancer
+ * goes from E-48 to F-48, both under the cloud, where it kills Green's
+ * hidden Flier: Green is told where it lost it, not whence the Lancer came.
+ */
+START_TEST(clouded_cells_mark_zones_and_moves_under_clouds)
+{
+	static const char *const gold_zone[] = { "C-28", "D-27", "D-38" };
+	static const char *const green_zone[] = { "G-57", "H-56", "H-67" };
+	struct game_state	*st;
+	char			 piece, third;
+	int			 i, s;
+
+	st = kzt_position("clouded layout=heavy", "V A-19 G A-19 B D-28 "
+	    "L E-48 v I-88 g I-88 b H-57 y F-48");
+	kzt_play(st, 0, "Lancer E-48 F-48");
+	ck_assert(kzt_told(st, 1, "kz.ev.lost", NULL));
+	for (i = 0; i < 3; i++) {
+		ck_assert_int_eq(cell(st, 0, gold_zone[i], &piece,
+		    &third).shade, GAME_SHADE_EDGE);
+		ck_assert_int_eq(marks(st, 0, gold_zone[i]), GAME_MARK_ZONE);
+		ck_assert_int_eq(marks(st, 1, gold_zone[i]), 0);
+		ck_assert_int_eq(marks(st, GAME_SEAT_GM, gold_zone[i]),
+		    GAME_MARK_ZONE);
+		ck_assert_int_eq(marks(st, 1, green_zone[i]), GAME_MARK_ZONE);
+		ck_assert_int_eq(marks(st, 0, green_zone[i]), 0);
+		ck_assert_int_eq(marks(st, GAME_SEAT_GM, green_zone[i]),
+		    GAME_MARK_ZONE);
+	}
+	ck_assert_int_eq(cell(st, 1, "G-57", &piece, &third).shade,
+	    GAME_SHADE_CLOUD);
+	ck_assert_int_eq(cell(st, 1, "H-67", &piece, &third).shade,
+	    GAME_SHADE_EDGE);
+	for (s = 0; s < 2; s++) {
+		ck_assert_int_eq(cell(st, s, "E-48", &piece, &third).shade,
+		    GAME_SHADE_CLOUD);
+		ck_assert_int_eq(cell(st, s, "F-48", &piece, &third).shade,
+		    GAME_SHADE_CLOUD);
+	}
+	ck_assert_int_eq(marks(st, 0, "E-48"), GAME_MARK_LAST);
+	ck_assert_int_eq(marks(st, 0, "F-48"), GAME_MARK_LAST);
+	ck_assert_int_eq(marks(st, 1, "E-48"), 0);
+	ck_assert_int_eq(marks(st, 1, "F-48"), GAME_MARK_LAST);
+	ck_assert_int_eq(marks(st, GAME_SEAT_GM, "E-48"), GAME_MARK_LAST);
+	marks_mirror_the_diagram(st, 0);
+	marks_mirror_the_diagram(st, 1);
+	marks_mirror_the_diagram(st, GAME_SEAT_GM);
+	kz_ops.free(st);
+
+	/* Without the kill Green learns nothing of the move. */
+	st = kzt_position("clouded layout=heavy", "V A-19 G A-19 B D-28 "
+	    "L E-48 v I-88 g I-88 b H-57");
+	kzt_play(st, 0, "Lancer E-48 F-48");
+	ck_assert_int_eq(marks(st, 0, "F-48"), GAME_MARK_LAST);
+	ck_assert_int_eq(marks(st, 1, "E-48"), 0);
+	ck_assert_int_eq(marks(st, 1, "F-48"), 0);
+	marks_mirror_the_diagram(st, 0);
+	marks_mirror_the_diagram(st, 1);
+	kz_ops.free(st);
+}
+END_TEST
+
 /* Decision 9: no legal move loses; agreement, repetition, 50 moves. */
 START_TEST(end_conditions_and_draws)
 {
@@ -658,6 +725,7 @@ test_suite(void)
 	tcase_add_test(t, order_spellings_and_paths);
 	tcase_add_test(t, legal_for_each_seat);
 	tcase_add_test(t, blind_picture_keeps_zone_and_mark);
+	tcase_add_test(t, clouded_cells_mark_zones_and_moves_under_clouds);
 	tcase_add_test(t, end_conditions_and_draws);
 	suite_add_tcase(s, t);
 	return s;
