@@ -4,11 +4,11 @@
  * Reads nothing but the cells a view holds (game.h): no state, no options,
  * so the picture shows exactly what the reader's text diagram shows. Square
  * grids (chess 8x8, ARI 15x15, weekeewachee 4x6) and the KlinZha triangle
- * share one drawing order: ground, hatch, a mark's frame, outline, field
- * name, piece, side texts (docs/pictures.md). The output is deterministic:
- * cairo's PNG writer adds no time stamp, the font is named and its options
- * (antialiasing, hinting) fixed, so the same cells give the same bytes on
- * the same system. No I/O.
+ * share one drawing order: ground, hatch, a mark's frame, outline, piece,
+ * side texts, and the field's name last, on a plate of its field's colour
+ * (docs/pictures.md). The output is deterministic: cairo's PNG writer adds
+ * no time stamp, the font is named and its options (antialiasing, hinting)
+ * fixed, so the same cells give the same bytes on the same system. No I/O.
  */
 #include <cairo.h>
 #include <math.h>
@@ -25,6 +25,7 @@
 #define PICTURE_TRI_SIDE	80.0	/* KlinZha: 9 rows, 736 px wide */
 #define PICTURE_FONT		"DejaVu Sans"
 #define PICTURE_TEXT_MAX	16	/* longest cell text (label[12]) */
+#define PICTURE_PLATE_PAD	1.5	/* ground around a field's name */
 
 struct picture_rgb {
 	double	 r, g, b;
@@ -88,6 +89,7 @@ struct picture_poly {
 	int	 n;
 	double	 x[4], y[4];
 	double	 cx, cy;	/* centre (centroid of a triangle) */
+	double	 dx, dy;	/* centre of a piece's disc */
 	double	 r;		/* radius of a piece's disc */
 	double	 frame;		/* width of a mark's frame */
 	bool	 up;		/* a triangle pointing up */
@@ -157,8 +159,8 @@ picture_poly(const struct picture_geom *g, const struct game_cell *c,
 		p->x[1] = p->x[2] = x0 + g->unit;
 		p->y[0] = p->y[1] = y0;
 		p->y[2] = p->y[3] = y0 + g->unit;
-		p->cx = x0 + g->unit / 2;
-		p->cy = y0 + g->unit / 2;
+		p->cx = p->dx = x0 + g->unit / 2;
+		p->cy = p->dy = y0 + g->unit / 2;
 		p->r = g->unit * 0.36;
 		p->frame = g->unit * 0.07;
 		return 0;
@@ -185,10 +187,17 @@ picture_poly(const struct picture_geom *g, const struct game_cell *c,
 		p->x[2] = p->x[0] + g->unit / 2;
 		p->y[2] = bot;
 	}
-	p->cx = (p->x[0] + p->x[1] + p->x[2]) / 3;
+	p->cx = p->dx = (p->x[0] + p->x[1] + p->x[2]) / 3;
 	p->cy = (p->y[0] + p->y[1] + p->y[2]) / 3;
-	/* The incircle's radius is h/3; leave room for the name. */
+	/*
+	 * The name sits at the flat side (picture_name), so the disc moves
+	 * from the centroid (h/3 from that side) to 0.42 h: a disc of
+	 * radius r at height d keeps (h - d) / 2 - r from the slanted sides,
+	 * here 5.8 px, room for a frame, and d - r = 14.8 px from the flat
+	 * side, clear of the name (2.5 to about 9 px).
+	 */
 	p->r = g->h / 3 * 0.62;
+	p->dy = p->up ? bot - 0.42 * g->h : top + 0.42 * g->h;
 	p->frame = g->unit * 0.07;
 	return 0;
 }
@@ -306,10 +315,16 @@ picture_clean(const char *src, size_t n, char out[PICTURE_TEXT_MAX])
 			out[i] = '?';
 }
 
-/* Draws text with its box's edge or middle at (x, y), shrunk to maxw. */
+/*
+ * Draws text with its box's edge or middle at (x, y), shrunk to maxw, in
+ * the source colour. With a plate, the box and a pixel and a half around
+ * it are filled with that colour first, so no hatch line or disc rim runs
+ * through the letters.
+ */
 static void
 picture_text(cairo_t *cr, const char *s, double size, double maxw,
-    double x, enum picture_align ha, double y, enum picture_align va)
+    double x, enum picture_align ha, double y, enum picture_align va,
+    const struct picture_rgb *plate)
 {
 	cairo_text_extents_t	 e;
 
@@ -325,13 +340,23 @@ picture_text(cairo_t *cr, const char *s, double size, double maxw,
 	    ha == PICTURE_MIDDLE ? e.width / 2 : e.width);
 	y -= e.y_bearing + (va == PICTURE_START ? 0 :
 	    va == PICTURE_MIDDLE ? e.height / 2 : e.height);
+	if (plate != NULL) {
+		cairo_save(cr);		/* keeps the ink as the source */
+		cairo_rectangle(cr, x + e.x_bearing - PICTURE_PLATE_PAD,
+		    y + e.y_bearing - PICTURE_PLATE_PAD,
+		    e.width + 2 * PICTURE_PLATE_PAD,
+		    e.height + 2 * PICTURE_PLATE_PAD);
+		picture_set(cr, plate);
+		cairo_fill(cr);
+		cairo_restore(cr);
+	}
 	cairo_move_to(cr, x, y);
 	cairo_show_text(cr, s);
 	cairo_new_path(cr);
 }
 
 /* The field's name, small at an edge: a square's top left corner, a
- * triangle's flat side. */
+ * triangle's flat side; on a plate of the field's colour. */
 static void
 picture_name(cairo_t *cr, const struct picture_geom *g,
     const struct picture_poly *p, const struct game_cell *c,
@@ -347,13 +372,13 @@ picture_name(cairo_t *cr, const struct picture_geom *g,
 	if (g->shape == GAME_CELL_SQUARE) {
 		size = fmax(7.0, g->unit * 0.15);
 		picture_text(cr, s, size, g->unit * 0.45, p->x[0] + 2,
-		    PICTURE_START, p->y[0] + 2, PICTURE_START);
+		    PICTURE_START, p->y[0] + 2, PICTURE_START, &pt->look.fill);
 	} else if (p->up)
 		picture_text(cr, s, 8.5, g->unit * 0.5, p->cx, PICTURE_MIDDLE,
-		    p->y[1] - 2.5, PICTURE_END);
+		    p->y[1] - 2.5, PICTURE_END, &pt->look.fill);
 	else
 		picture_text(cr, s, 8.5, g->unit * 0.5, p->cx, PICTURE_MIDDLE,
-		    p->y[0] + 2.5, PICTURE_START);
+		    p->y[0] + 2.5, PICTURE_START, &pt->look.fill);
 }
 
 /* ARI: the four small side texts N, E, S, W of a square. */
@@ -374,13 +399,13 @@ picture_sides(cairo_t *cr, const struct picture_geom *g,
 	cairo_select_font_face(cr, PICTURE_FONT, CAIRO_FONT_SLANT_NORMAL,
 	    CAIRO_FONT_WEIGHT_BOLD);
 	picture_text(cr, s[0], size, w, p->cx, PICTURE_MIDDLE, p->y[0] + 2,
-	    PICTURE_START);
+	    PICTURE_START, NULL);
 	picture_text(cr, s[1], size, w, p->x[1] - 2, PICTURE_END, p->cy,
-	    PICTURE_MIDDLE);
+	    PICTURE_MIDDLE, NULL);
 	picture_text(cr, s[2], size, w, p->cx, PICTURE_MIDDLE, p->y[2] - 2,
-	    PICTURE_END);
+	    PICTURE_END, NULL);
 	picture_text(cr, s[3], size, w, p->x[0] + 2, PICTURE_START, p->cy,
-	    PICTURE_MIDDLE);
+	    PICTURE_MIDDLE, NULL);
 }
 
 /*
@@ -414,7 +439,7 @@ picture_piece(cairo_t *cr, const struct picture_poly *p,
 	cairo_save(cr);
 	cairo_set_antialias(cr, CAIRO_ANTIALIAS_GRAY);
 	if (fill != NULL) {
-		cairo_arc(cr, p->cx, p->cy, p->r, 0, 2 * M_PI);
+		cairo_arc(cr, p->dx, p->dy, p->r, 0, 2 * M_PI);
 		picture_set(cr, fill);
 		cairo_fill_preserve(cr);
 		cairo_set_line_width(cr, c->owner == GAME_OWNER_UNKNOWN ? 2.0 :
@@ -427,7 +452,7 @@ picture_piece(cairo_t *cr, const struct picture_poly *p,
 		cairo_set_dash(cr, NULL, 0, 0);
 		if (c->owner == GAME_OWNER_SEAT1) {
 			/* A light inner ring keeps it apart from dark fields. */
-			cairo_arc(cr, p->cx, p->cy, p->r - 2.5, 0, 2 * M_PI);
+			cairo_arc(cr, p->dx, p->dy, p->r - 2.5, 0, 2 * M_PI);
 			picture_set(cr, rim);
 			cairo_set_line_width(cr, 0.8);
 			cairo_stroke(cr);
@@ -436,8 +461,8 @@ picture_piece(cairo_t *cr, const struct picture_poly *p,
 	picture_set(cr, ink);
 	cairo_select_font_face(cr, PICTURE_FONT, CAIRO_FONT_SLANT_NORMAL,
 	    CAIRO_FONT_WEIGHT_BOLD);
-	picture_text(cr, s, p->r * 0.9, p->r * 1.6, p->cx, PICTURE_MIDDLE,
-	    p->cy, PICTURE_MIDDLE);
+	picture_text(cr, s, p->r * 0.9, p->r * 1.6, p->dx, PICTURE_MIDDLE,
+	    p->dy, PICTURE_MIDDLE, NULL);
 	cairo_restore(cr);
 }
 
@@ -484,6 +509,10 @@ picture_frame(cairo_t *cr, const struct picture_poly *p,
 	cairo_restore(cr);
 }
 
+/*
+ * Drawing order: ground, hatch, a mark's frame, outline, piece, and the
+ * name last, on its plate, so that nothing covers it.
+ */
 static void
 picture_cell(cairo_t *cr, const struct picture_geom *g,
     const struct picture_poly *p, const struct game_cell *c)
@@ -507,9 +536,9 @@ picture_cell(cairo_t *cr, const struct picture_geom *g,
 	picture_set(cr, &picture_line);
 	cairo_set_line_width(cr, 1.0);
 	cairo_stroke(cr);
-	picture_name(cr, g, p, c, &pt);
 	picture_piece(cr, &q, c, &pt);
 	picture_sides(cr, g, p, c, &pt);
+	picture_name(cr, g, p, c, &pt);
 }
 
 /* gcc says it builds with ASan by a macro, clang (the fuzz targets,

@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "adjudicator/render/picture.h"
@@ -486,6 +487,113 @@ START_TEST(marks_are_framed_on_cloud_and_edge_fields)
 }
 END_TEST
 
+/* The pixels in which two pictures of the same size differ: true in
+ * mask, their count returned, with the box around them. */
+static int
+differ(cairo_surface_t *a, cairo_surface_t *b, bool *mask, int box[4])
+{
+	int	 w = cairo_image_surface_get_width(a);
+	int	 h = cairo_image_surface_get_height(a);
+	int	 x, y, n = 0;
+
+	box[0] = w;
+	box[1] = h;
+	box[2] = box[3] = -1;
+	for (y = 0; y < h; y++)
+		for (x = 0; x < w; x++) {
+			mask[y * w + x] = pixel(a, x, y) != pixel(b, x, y);
+			if (!mask[y * w + x])
+				continue;
+			n++;
+			box[0] = x < box[0] ? x : box[0];
+			box[1] = y < box[1] ? y : box[1];
+			box[2] = x > box[2] ? x : box[2];
+			box[3] = y > box[3] ? y : box[3];
+		}
+	return n;
+}
+
+static cairo_surface_t *
+drawn(const struct game_cells *cs)
+{
+	struct buf	 b = png(cs);
+	cairo_surface_t	*s = decode(&b);
+
+	buf_free(&b);
+	return s;
+}
+
+/*
+ * Issue 15: a field's name stays readable under a piece. The name's
+ * pixels (where the picture with the name differs from the one without)
+ * are the same with each kind of piece on the field, and no hatch line
+ * runs through the name on a cloud or cloud-edge field.
+ */
+START_TEST(names_stay_readable_under_pieces)
+{
+	static const struct {
+		int		 board;		/* 1 ari, 3 klz */
+		int		 row, col, shade;
+		const char	*name;
+		uint32_t	 hatch;		/* 0: none */
+	} at[] = {
+		{ 3, 8, 0, GAME_SHADE_PLAIN, "I-11", 0 },
+		{ 3, 7, 1, GAME_SHADE_PLAIN, "H-12", 0 },
+		{ 3, 3, 2, GAME_SHADE_CLOUD, "D-28", 0x555b64 },
+		{ 3, 3, 1, GAME_SHADE_CLOUD, "D-17", 0x555b64 },
+		{ 3, 4, 2, GAME_SHADE_EDGE, "E-26", 0x8c939d },
+		{ 3, 4, 1, GAME_SHADE_EDGE, "E-16", 0x8c939d },
+		{ 1, 0, 14, GAME_SHADE_PLAIN, "o15", 0 },
+	};
+	static const int	 owners[] = { GAME_OWNER_SEAT0,
+	    GAME_OWNER_SEAT1, GAME_OWNER_UNKNOWN };
+	struct game_cells	 cs;
+	struct game_cell	*c;
+	cairo_surface_t		*none, *named, *piece;
+	bool			*mask, *moved;
+	int			 box[4], other[4], k, o, i, x, y, w, n;
+
+	for (k = 0; k < (int)(sizeof(at) / sizeof(at[0])); k++) {
+		boards[at[k].board](&cs);
+		c = &cs.cell[find(&cs, at[k].row, at[k].col)];
+		c->shade = (uint8_t)at[k].shade;
+		c->owner = GAME_OWNER_NONE;
+		c->label[0] = c->name[0] = '\0';
+		none = drawn(&cs);
+		snprintf(c->name, sizeof(c->name), "%s", at[k].name);
+		named = drawn(&cs);
+		w = cairo_image_surface_get_width(none);
+		n = w * cairo_image_surface_get_height(none);
+		mask = calloc((size_t)n, sizeof(*mask));
+		moved = calloc((size_t)n, sizeof(*moved));
+		ck_assert(mask != NULL && moved != NULL);
+		ck_assert_int_gt(differ(none, named, mask, box), 20);
+		/* No hatch colour left among the letters. */
+		for (y = box[1]; at[k].hatch != 0 && y <= box[3]; y++)
+			for (x = box[0]; x <= box[2]; x++)
+				ck_assert_msg(pixel(named, x, y) != at[k].hatch,
+				    "%s: hatch at %d,%d", at[k].name, x, y);
+		for (o = 0; o < 3; o++) {
+			c->owner = (uint8_t)owners[o];
+			snprintf(c->label, sizeof(c->label), "%s",
+			    o == 2 ? "?" : "N3*");
+			piece = drawn(&cs);
+			ck_assert_int_gt(differ(named, piece, moved, other), 0);
+			for (i = 0; i < n; i++)
+				ck_assert_msg(!mask[i] || !moved[i],
+				    "%s, owner %d: the piece covers the name "
+				    "at %d,%d", at[k].name, owners[o], i % w,
+				    i / w);
+			cairo_surface_destroy(piece);
+		}
+		free(mask);
+		free(moved);
+		cairo_surface_destroy(none);
+		cairo_surface_destroy(named);
+	}
+}
+END_TEST
+
 /* The cloud drawn by picture_png lies where the cells say, in every
  * geometry: sampled at the centres of the klz() cloud and its neighbour. */
 START_TEST(cloud_fields_are_drawn_where_they_are)
@@ -637,6 +745,7 @@ test_suite(void)
 	tcase_add_loop_test(tc, one_changed_cell_changes_the_bytes, 0, 4);
 	tcase_add_test(tc, shades_are_distinct_at_the_cell_centre);
 	tcase_add_test(tc, marks_are_framed_on_cloud_and_edge_fields);
+	tcase_add_test(tc, names_stay_readable_under_pieces);
 	tcase_add_test(tc, cloud_fields_are_drawn_where_they_are);
 	tcase_add_test(tc, owners_are_drawn_apart);
 	tcase_add_test(tc, unknown_draws_a_question_mark);
