@@ -24,12 +24,6 @@
 #define PICTURE_SQ_MAX		72.0
 #define PICTURE_TRI_SIDE	80.0	/* KlinZha: 9 rows, 736 px wide */
 #define PICTURE_FONT		"DejaVu Sans"
-#define PICTURE_TEXT_MAX	16	/* longest cell text (label[12]) */
-#define PICTURE_PLATE_PAD	1.5	/* ground around a field's name */
-
-struct picture_rgb {
-	double	 r, g, b;
-};
 
 /* Per ground (enum game_cell_shade): fill, hatch, ink for the name. */
 struct picture_look {
@@ -100,9 +94,6 @@ struct picture_paint {
 	struct picture_look		 look;
 	const struct picture_rgb	*frame;		/* NULL: none */
 };
-
-/* Text placement: which edge of the text's box sits at the point. */
-enum picture_align { PICTURE_START, PICTURE_MIDDLE, PICTURE_END };
 
 static int
 picture_geom(const struct game_cells *cells, struct picture_geom *g)
@@ -259,102 +250,6 @@ picture_hatch(cairo_t *cr, const struct picture_poly *p,
 	cairo_restore(cr);
 }
 
-/* Strict UTF-8 (RFC 3629): no overlong forms, surrogates or > U+10FFFF. */
-static bool
-picture_utf8(const unsigned char *s, size_t len)
-{
-	size_t		 i, j, k;
-	unsigned char	 lo, hi;
-
-	for (i = 0; i < len; i += k) {
-		lo = 0x80;
-		hi = 0xbf;
-		if (s[i] < 0x80)
-			k = 1;
-		else if (s[i] >= 0xc2 && s[i] <= 0xdf)
-			k = 2;
-		else if (s[i] >= 0xe0 && s[i] <= 0xef) {
-			k = 3;
-			lo = s[i] == 0xe0 ? 0xa0 : 0x80;
-			hi = s[i] == 0xed ? 0x9f : 0xbf;
-		} else if (s[i] >= 0xf0 && s[i] <= 0xf4) {
-			k = 4;
-			lo = s[i] == 0xf0 ? 0x90 : 0x80;
-			hi = s[i] == 0xf4 ? 0x8f : 0xbf;
-		} else
-			return false;
-		if (i + k > len)
-			return false;
-		for (j = 1; j < k; j++)
-			if (s[i + j] < (j == 1 ? lo : 0x80) ||
-			    s[i + j] > (j == 1 ? hi : 0xbf))
-				return false;
-	}
-	return true;
-}
-
-/*
- * A cell's text as cairo may draw it: at most n bytes of src (the fields
- * need not be terminated), control characters as '?', and bytes over 0x7f
- * as '?' unless the whole is valid UTF-8: invalid UTF-8 would put the cairo
- * context in an error state.
- */
-static void
-picture_clean(const char *src, size_t n, char out[PICTURE_TEXT_MAX])
-{
-	const unsigned char	*s = (const unsigned char *)out;
-	size_t			 len, i;
-	bool			 ok;
-
-	len = strnlen(src, n < PICTURE_TEXT_MAX ? n : PICTURE_TEXT_MAX - 1);
-	memcpy(out, src, len);
-	out[len] = '\0';
-	ok = picture_utf8(s, len);
-	for (i = 0; i < len; i++)
-		if (s[i] < ' ' || s[i] == 0x7f || (!ok && s[i] >= 0x80))
-			out[i] = '?';
-}
-
-/*
- * Draws text with its box's edge or middle at (x, y), shrunk to maxw, in
- * the source colour. With a plate, the box and a pixel and a half around
- * it are filled with that colour first, so no hatch line or disc rim runs
- * through the letters.
- */
-static void
-picture_text(cairo_t *cr, const char *s, double size, double maxw,
-    double x, enum picture_align ha, double y, enum picture_align va,
-    const struct picture_rgb *plate)
-{
-	cairo_text_extents_t	 e;
-
-	if (s[0] == '\0')
-		return;
-	cairo_set_font_size(cr, size);
-	cairo_text_extents(cr, s, &e);
-	if (e.width > maxw && e.width > 0) {
-		cairo_set_font_size(cr, size * maxw / e.width);
-		cairo_text_extents(cr, s, &e);
-	}
-	x -= e.x_bearing + (ha == PICTURE_START ? 0 :
-	    ha == PICTURE_MIDDLE ? e.width / 2 : e.width);
-	y -= e.y_bearing + (va == PICTURE_START ? 0 :
-	    va == PICTURE_MIDDLE ? e.height / 2 : e.height);
-	if (plate != NULL) {
-		cairo_save(cr);		/* keeps the ink as the source */
-		cairo_rectangle(cr, x + e.x_bearing - PICTURE_PLATE_PAD,
-		    y + e.y_bearing - PICTURE_PLATE_PAD,
-		    e.width + 2 * PICTURE_PLATE_PAD,
-		    e.height + 2 * PICTURE_PLATE_PAD);
-		picture_set(cr, plate);
-		cairo_fill(cr);
-		cairo_restore(cr);
-	}
-	cairo_move_to(cr, x, y);
-	cairo_show_text(cr, s);
-	cairo_new_path(cr);
-}
-
 /* The field's name, small at an edge: a square's top left corner, a
  * triangle's flat side; on a plate of the field's colour. */
 static void
@@ -365,20 +260,20 @@ picture_name(cairo_t *cr, const struct picture_geom *g,
 	char	 s[PICTURE_TEXT_MAX];
 	double	 size;
 
-	picture_clean(c->name, sizeof(c->name), s);
+	picture_text_clean(c->name, sizeof(c->name), s);
 	picture_set(cr, &pt->look.ink);
 	cairo_select_font_face(cr, PICTURE_FONT, CAIRO_FONT_SLANT_NORMAL,
 	    CAIRO_FONT_WEIGHT_NORMAL);
 	if (g->shape == GAME_CELL_SQUARE) {
 		size = fmax(7.0, g->unit * 0.15);
-		picture_text(cr, s, size, g->unit * 0.45, p->x[0] + 2,
+		picture_text_draw(cr, s, size, g->unit * 0.45, p->x[0] + 2,
 		    PICTURE_START, p->y[0] + 2, PICTURE_START, &pt->look.fill);
 	} else if (p->up)
-		picture_text(cr, s, 8.5, g->unit * 0.5, p->cx, PICTURE_MIDDLE,
-		    p->y[1] - 2.5, PICTURE_END, &pt->look.fill);
+		picture_text_draw(cr, s, 8.5, g->unit * 0.5, p->cx,
+		    PICTURE_MIDDLE, p->y[1] - 2.5, PICTURE_END, &pt->look.fill);
 	else
-		picture_text(cr, s, 8.5, g->unit * 0.5, p->cx, PICTURE_MIDDLE,
-		    p->y[0] + 2.5, PICTURE_START, &pt->look.fill);
+		picture_text_draw(cr, s, 8.5, g->unit * 0.5, p->cx,
+		    PICTURE_MIDDLE, p->y[0] + 2.5, PICTURE_START, &pt->look.fill);
 }
 
 /* ARI: the four small side texts N, E, S, W of a square. */
@@ -394,17 +289,17 @@ picture_sides(cairo_t *cr, const struct picture_geom *g,
 	if (g->shape != GAME_CELL_SQUARE)
 		return;
 	for (i = 0; i < 4; i++)
-		picture_clean(c->side[i], sizeof(c->side[i]), s[i]);
+		picture_text_clean(c->side[i], sizeof(c->side[i]), s[i]);
 	picture_set(cr, &pt->look.ink);
 	cairo_select_font_face(cr, PICTURE_FONT, CAIRO_FONT_SLANT_NORMAL,
 	    CAIRO_FONT_WEIGHT_BOLD);
-	picture_text(cr, s[0], size, w, p->cx, PICTURE_MIDDLE, p->y[0] + 2,
+	picture_text_draw(cr, s[0], size, w, p->cx, PICTURE_MIDDLE, p->y[0] + 2,
 	    PICTURE_START, NULL);
-	picture_text(cr, s[1], size, w, p->x[1] - 2, PICTURE_END, p->cy,
+	picture_text_draw(cr, s[1], size, w, p->x[1] - 2, PICTURE_END, p->cy,
 	    PICTURE_MIDDLE, NULL);
-	picture_text(cr, s[2], size, w, p->cx, PICTURE_MIDDLE, p->y[2] - 2,
+	picture_text_draw(cr, s[2], size, w, p->cx, PICTURE_MIDDLE, p->y[2] - 2,
 	    PICTURE_END, NULL);
-	picture_text(cr, s[3], size, w, p->x[0] + 2, PICTURE_START, p->cy,
+	picture_text_draw(cr, s[3], size, w, p->x[0] + 2, PICTURE_START, p->cy,
 	    PICTURE_MIDDLE, NULL);
 }
 
@@ -422,7 +317,7 @@ picture_piece(cairo_t *cr, const struct picture_poly *p,
 	const struct picture_rgb *fill = NULL, *rim = &picture_black,
 				*ink = &pt->look.ink;
 
-	picture_clean(c->label, sizeof(c->label), s);
+	picture_text_clean(c->label, sizeof(c->label), s);
 	if (c->owner == GAME_OWNER_SEAT0) {
 		fill = &picture_light;
 		ink = &picture_black;
@@ -461,7 +356,7 @@ picture_piece(cairo_t *cr, const struct picture_poly *p,
 	picture_set(cr, ink);
 	cairo_select_font_face(cr, PICTURE_FONT, CAIRO_FONT_SLANT_NORMAL,
 	    CAIRO_FONT_WEIGHT_BOLD);
-	picture_text(cr, s, p->r * 0.9, p->r * 1.6, p->dx, PICTURE_MIDDLE,
+	picture_text_draw(cr, s, p->r * 0.9, p->r * 1.6, p->dx, PICTURE_MIDDLE,
 	    p->dy, PICTURE_MIDDLE, NULL);
 	cairo_restore(cr);
 }
