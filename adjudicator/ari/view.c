@@ -175,8 +175,9 @@ ari_view_cells(const struct game_state *st, const bool *targets,
 		x->row = (int16_t)(ARI_SIZE - 1 - sq / ARI_SIZE);
 		x->col = (int16_t)(sq % ARI_SIZE);
 		ari_rules_square_name(sq, x->name);
-		x->shade = ari_view_marked(st, sq) ? GAME_SHADE_MARK :
-		    targets[sq] ? GAME_SHADE_ZONE : GAME_SHADE_PLAIN;
+		x->shade = GAME_SHADE_PLAIN;
+		x->marks = (uint8_t)((ari_view_marked(st, sq) ?
+		    GAME_MARK_LAST : 0) | (targets[sq] ? GAME_MARK_ZONE : 0));
 		x->owner = GAME_OWNER_NONE;
 		if (who[sq] < 0)
 			continue;

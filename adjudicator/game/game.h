@@ -125,13 +125,22 @@ enum game_cell_shape {
 	GAME_CELL_TRI
 };
 
+/*
+ * A field's ground: what the field is, whatever happens on it. Marks
+ * (below) are what the viewer is told about it this turn and lie on top,
+ * so a cloud field can be in a zone and a field of the last move at once.
+ */
 enum game_cell_shade {
 	GAME_SHADE_PLAIN,
 	GAME_SHADE_DARK,	/* the dark squares of a chess board */
 	GAME_SHADE_CLOUD,	/* KlinZha: a cloud field */
-	GAME_SHADE_EDGE,	/* KlinZha: a cloud-edge field */
-	GAME_SHADE_ZONE,	/* a shown Blockader zone, a target, ... */
-	GAME_SHADE_MARK		/* the fields of the last move */
+	GAME_SHADE_EDGE		/* KlinZha: a cloud-edge field */
+};
+
+/* Bits of game_cell.marks, any combination on any shade. */
+enum game_cell_mark {
+	GAME_MARK_ZONE = 1 << 0,	/* a shown Blockader zone, a target */
+	GAME_MARK_LAST = 1 << 1		/* a field of the last move */
 };
 
 enum game_cell_owner {
@@ -144,6 +153,7 @@ enum game_cell_owner {
 struct game_cell {
 	int16_t		 row, col;
 	uint8_t		 shade;		/* enum game_cell_shade */
+	uint8_t		 marks;		/* enum game_cell_mark bits */
 	uint8_t		 owner;		/* enum game_cell_owner */
 	char		 name[8];	/* the field's name: "E-38", "e4" */
 	char		 label[12];	/* the object on it: "N3", "K", "?" */

@@ -190,18 +190,18 @@ kz_view_cells(const struct game_state *st, const struct kz_vfield *v,
 			snprintf(x->label, sizeof(x->label), "%c%s",
 			    v[f].piece, v[f].goal ? "*" : "");
 		/* Blind: every field lies under the cloud (the legend says
-		 * so); shading them all would only hide the zones and the
-		 * last move. */
+		 * so), and a board hatched all over says nothing. */
 		if (st->pos.cloud[f] == KZ_CLOUD && st->form != KZ_BLIND)
 			x->shade = GAME_SHADE_CLOUD;
 		else if (st->pos.cloud[f] == KZ_EDGE)
 			x->shade = GAME_SHADE_EDGE;
-		else if (v[f].mark)
-			x->shade = GAME_SHADE_MARK;
-		else if (v[f].zone)
-			x->shade = GAME_SHADE_ZONE;
 		else
 			x->shade = GAME_SHADE_PLAIN;
+		/* The diagram's marks, from the same field as the seat sees
+		 * it, on any ground: a cloud hides pieces, not what the seat
+		 * was told. */
+		x->marks = (uint8_t)((v[f].mark ? GAME_MARK_LAST : 0) |
+		    (v[f].zone ? GAME_MARK_ZONE : 0));
 	}
 }
 

@@ -21,8 +21,6 @@ static const char *const referee_shades[] = {
 	[GAME_SHADE_DARK] = "dark",
 	[GAME_SHADE_CLOUD] = "cloud",
 	[GAME_SHADE_EDGE] = "edge",
-	[GAME_SHADE_ZONE] = "zone",
-	[GAME_SHADE_MARK] = "mark",
 };
 
 static const char *const referee_statuses[] = {
@@ -148,13 +146,39 @@ referee_print_owner(const struct referee_out *o, const struct game_cells *cs,
 	}
 }
 
-/* A cell worth a line: it holds an object or is marked. The dark squares
- * of a chess board are geometry, not news. */
+/* A cell worth a line: it holds an object, lies under a cloud or is
+ * marked. The dark squares of a chess board are geometry, not news. */
 static bool
 referee_print_notable(const struct game_cell *c)
 {
 	return c->owner != GAME_OWNER_NONE || c->label[0] != '\0' ||
-	    (c->shade != GAME_SHADE_PLAIN && c->shade != GAME_SHADE_DARK);
+	    (c->shade != GAME_SHADE_PLAIN && c->shade != GAME_SHADE_DARK) ||
+	    (c->marks & (GAME_MARK_ZONE | GAME_MARK_LAST)) != 0;
+}
+
+/*
+ * The SHADE word of a cell line: the ground, then "zone" and "mark" for
+ * its marks, joined by '+' ("cloud+mark"). A plain or dark ground is left
+ * out beside a mark, as it was when a mark replaced the ground: "mark",
+ * "zone+mark". out holds REFEREE_SHADE_MAX bytes, enough for the longest,
+ * "cloud+zone+mark".
+ */
+#define REFEREE_SHADE_MAX	24
+static void
+referee_print_shade(const struct game_cell *c, char out[REFEREE_SHADE_MAX])
+{
+	const char	*ground = "plain";
+	bool		 zone = (c->marks & GAME_MARK_ZONE) != 0;
+	bool		 last = (c->marks & GAME_MARK_LAST) != 0;
+	bool		 flat;
+
+	if (c->shade < sizeof(referee_shades) / sizeof(referee_shades[0]))
+		ground = referee_shades[c->shade];
+	flat = c->shade != GAME_SHADE_CLOUD && c->shade != GAME_SHADE_EDGE;
+	snprintf(out, REFEREE_SHADE_MAX, "%s%s%s%s",
+	    flat && (zone || last) ? "" : ground,
+	    zone ? (flat ? "zone" : "+zone") : "",
+	    last && (zone || !flat) ? "+" : "", last ? "mark" : "");
 }
 
 static void
@@ -163,13 +187,13 @@ referee_print_cell(const struct referee_out *o, const struct game_cells *cs,
 {
 	static const char	 dirs[4] = { 'n', 'e', 's', 'w' };
 	char			 side[REFEREE_SIDE_MAX];
+	char			 shade[REFEREE_SHADE_MAX];
 	int			 i;
 
+	referee_print_shade(c, shade);
 	fprintf(o->f, "cell %s %d %d %s %s %s", c->name[0] ? c->name : "-",
 	    c->row, c->col, referee_print_owner(o, cs, c->owner, side),
-	    c->label[0] ? c->label : "-",
-	    c->shade < sizeof(referee_shades) / sizeof(referee_shades[0]) ?
-	    referee_shades[c->shade] : "plain");
+	    c->label[0] ? c->label : "-", shade);
 	for (i = 0; i < 4; i++)
 		if (c->side[i][0] != '\0')
 			fprintf(o->f, " %c=%s", dirs[i], c->side[i]);

@@ -4,10 +4,11 @@
  * Reads nothing but the cells a view holds (game.h): no state, no options,
  * so the picture shows exactly what the reader's text diagram shows. Square
  * grids (chess 8x8, ARI 15x15, weekeewachee 4x6) and the KlinZha triangle
- * share one drawing order: shade, hatch, outline, field name, piece, side
- * texts. The output is deterministic: cairo's PNG writer adds no time stamp,
- * the font is named and its options (antialiasing, hinting) fixed, so the
- * same cells give the same bytes on the same system. No I/O.
+ * share one drawing order: ground, hatch, a mark's frame, outline, piece,
+ * side texts, and the field's name last, on a plate of its field's colour
+ * (docs/pictures.md). The output is deterministic: cairo's PNG writer adds
+ * no time stamp, the font is named and its options (antialiasing, hinting)
+ * fixed, so the same cells give the same bytes on the same system. No I/O.
  */
 #include <cairo.h>
 #include <math.h>
@@ -23,17 +24,22 @@
 #define PICTURE_SQ_MAX		72.0
 #define PICTURE_TRI_SIDE	80.0	/* KlinZha: 9 rows, 736 px wide */
 #define PICTURE_FONT		"DejaVu Sans"
-#define PICTURE_TEXT_MAX	16	/* longest cell text (label[12]) */
 
-struct picture_rgb {
-	double	 r, g, b;
-};
-
-/* Per shade (enum game_cell_shade): fill, hatch, ink for the name. */
+/* Per ground (enum game_cell_shade): fill, hatch, ink for the name. */
 struct picture_look {
 	struct picture_rgb	 fill, hatch, ink;
 	int			 hatch_dirs;	/* 0, 1 or 2 (cross) */
 	double			 spacing;
+};
+
+/*
+ * Per mark (enum game_cell_mark): a flat ground (plain, dark) takes the
+ * mark's fill and ink; a hatched one (cloud, edge) keeps its hatch, which
+ * says what the field is, and gets a frame of the mark's colour inside its
+ * outline.
+ */
+struct picture_mark {
+	struct picture_rgb	 fill, ink, frame;
 };
 
 #define RGB(x)	{ ((x) >> 16) / 255.0, (((x) >> 8) & 255) / 255.0, \
@@ -48,9 +54,14 @@ static const struct picture_look picture_looks[] = {
 	/* The cloud edge is half covered: lighter, hatched one way. */
 	[GAME_SHADE_EDGE] = { RGB(0xcdd2d8), RGB(0x8c939d), RGB(0x2a2f36),
 	    1, 8.0 },
-	[GAME_SHADE_ZONE] = { RGB(0xeeb0a2), RGB(0), RGB(0x3c2a24), 0, 0 },
-	[GAME_SHADE_MARK] = { RGB(0xd2e27c), RGB(0), RGB(0x303a10), 0, 0 },
 };
+
+/* A zone red, the last move green; the frames darker and stronger than
+ * the fills, to stand out against either grey. */
+static const struct picture_mark picture_zone = { RGB(0xeeb0a2),
+	RGB(0x3c2a24), RGB(0xc0392b) };
+static const struct picture_mark picture_last = { RGB(0xd2e27c),
+	RGB(0x303a10), RGB(0x9ccc1a) };
 
 static const struct picture_rgb picture_white = RGB(0xffffff);
 static const struct picture_rgb picture_line = RGB(0x4a4036);
@@ -72,12 +83,17 @@ struct picture_poly {
 	int	 n;
 	double	 x[4], y[4];
 	double	 cx, cy;	/* centre (centroid of a triangle) */
+	double	 dx, dy;	/* centre of a piece's disc */
 	double	 r;		/* radius of a piece's disc */
+	double	 frame;		/* width of a mark's frame */
 	bool	 up;		/* a triangle pointing up */
 };
 
-/* Text placement: which edge of the text's box sits at the point. */
-enum picture_align { PICTURE_START, PICTURE_MIDDLE, PICTURE_END };
+/* A cell's colours once its ground and marks are resolved. */
+struct picture_paint {
+	struct picture_look		 look;
+	const struct picture_rgb	*frame;		/* NULL: none */
+};
 
 static int
 picture_geom(const struct game_cells *cells, struct picture_geom *g)
@@ -134,9 +150,10 @@ picture_poly(const struct picture_geom *g, const struct game_cell *c,
 		p->x[1] = p->x[2] = x0 + g->unit;
 		p->y[0] = p->y[1] = y0;
 		p->y[2] = p->y[3] = y0 + g->unit;
-		p->cx = x0 + g->unit / 2;
-		p->cy = y0 + g->unit / 2;
+		p->cx = p->dx = x0 + g->unit / 2;
+		p->cy = p->dy = y0 + g->unit / 2;
 		p->r = g->unit * 0.36;
+		p->frame = g->unit * 0.07;
 		return 0;
 	}
 	if (c->row < 0 || c->row >= g->rows || c->col < 0 ||
@@ -161,10 +178,18 @@ picture_poly(const struct picture_geom *g, const struct game_cell *c,
 		p->x[2] = p->x[0] + g->unit / 2;
 		p->y[2] = bot;
 	}
-	p->cx = (p->x[0] + p->x[1] + p->x[2]) / 3;
+	p->cx = p->dx = (p->x[0] + p->x[1] + p->x[2]) / 3;
 	p->cy = (p->y[0] + p->y[1] + p->y[2]) / 3;
-	/* The incircle's radius is h/3; leave room for the name. */
+	/*
+	 * The name sits at the flat side (picture_name), so the disc moves
+	 * from the centroid (h/3 from that side) to 0.42 h: a disc of
+	 * radius r at height d keeps (h - d) / 2 - r from the slanted sides,
+	 * here 5.8 px, room for a frame, and d - r = 14.8 px from the flat
+	 * side, clear of the name (2.5 to about 9 px).
+	 */
 	p->r = g->h / 3 * 0.62;
+	p->dy = p->up ? bot - 0.42 * g->h : top + 0.42 * g->h;
+	p->frame = g->unit * 0.07;
 	return 0;
 }
 
@@ -225,115 +250,37 @@ picture_hatch(cairo_t *cr, const struct picture_poly *p,
 	cairo_restore(cr);
 }
 
-/* Strict UTF-8 (RFC 3629): no overlong forms, surrogates or > U+10FFFF. */
-static bool
-picture_utf8(const unsigned char *s, size_t len)
-{
-	size_t		 i, j, k;
-	unsigned char	 lo, hi;
-
-	for (i = 0; i < len; i += k) {
-		lo = 0x80;
-		hi = 0xbf;
-		if (s[i] < 0x80)
-			k = 1;
-		else if (s[i] >= 0xc2 && s[i] <= 0xdf)
-			k = 2;
-		else if (s[i] >= 0xe0 && s[i] <= 0xef) {
-			k = 3;
-			lo = s[i] == 0xe0 ? 0xa0 : 0x80;
-			hi = s[i] == 0xed ? 0x9f : 0xbf;
-		} else if (s[i] >= 0xf0 && s[i] <= 0xf4) {
-			k = 4;
-			lo = s[i] == 0xf0 ? 0x90 : 0x80;
-			hi = s[i] == 0xf4 ? 0x8f : 0xbf;
-		} else
-			return false;
-		if (i + k > len)
-			return false;
-		for (j = 1; j < k; j++)
-			if (s[i + j] < (j == 1 ? lo : 0x80) ||
-			    s[i + j] > (j == 1 ? hi : 0xbf))
-				return false;
-	}
-	return true;
-}
-
-/*
- * A cell's text as cairo may draw it: at most n bytes of src (the fields
- * need not be terminated), control characters as '?', and bytes over 0x7f
- * as '?' unless the whole is valid UTF-8: invalid UTF-8 would put the cairo
- * context in an error state.
- */
-static void
-picture_clean(const char *src, size_t n, char out[PICTURE_TEXT_MAX])
-{
-	const unsigned char	*s = (const unsigned char *)out;
-	size_t			 len, i;
-	bool			 ok;
-
-	len = strnlen(src, n < PICTURE_TEXT_MAX ? n : PICTURE_TEXT_MAX - 1);
-	memcpy(out, src, len);
-	out[len] = '\0';
-	ok = picture_utf8(s, len);
-	for (i = 0; i < len; i++)
-		if (s[i] < ' ' || s[i] == 0x7f || (!ok && s[i] >= 0x80))
-			out[i] = '?';
-}
-
-/* Draws text with its box's edge or middle at (x, y), shrunk to maxw. */
-static void
-picture_text(cairo_t *cr, const char *s, double size, double maxw,
-    double x, enum picture_align ha, double y, enum picture_align va)
-{
-	cairo_text_extents_t	 e;
-
-	if (s[0] == '\0')
-		return;
-	cairo_set_font_size(cr, size);
-	cairo_text_extents(cr, s, &e);
-	if (e.width > maxw && e.width > 0) {
-		cairo_set_font_size(cr, size * maxw / e.width);
-		cairo_text_extents(cr, s, &e);
-	}
-	x -= e.x_bearing + (ha == PICTURE_START ? 0 :
-	    ha == PICTURE_MIDDLE ? e.width / 2 : e.width);
-	y -= e.y_bearing + (va == PICTURE_START ? 0 :
-	    va == PICTURE_MIDDLE ? e.height / 2 : e.height);
-	cairo_move_to(cr, x, y);
-	cairo_show_text(cr, s);
-	cairo_new_path(cr);
-}
-
 /* The field's name, small at an edge: a square's top left corner, a
- * triangle's flat side. */
+ * triangle's flat side; on a plate of the field's colour. */
 static void
 picture_name(cairo_t *cr, const struct picture_geom *g,
-    const struct picture_poly *p, const struct game_cell *c)
+    const struct picture_poly *p, const struct game_cell *c,
+    const struct picture_paint *pt)
 {
 	char	 s[PICTURE_TEXT_MAX];
 	double	 size;
 
-	picture_clean(c->name, sizeof(c->name), s);
-	picture_set(cr, &picture_looks[c->shade].ink);
+	picture_text_clean(c->name, sizeof(c->name), s);
+	picture_set(cr, &pt->look.ink);
 	cairo_select_font_face(cr, PICTURE_FONT, CAIRO_FONT_SLANT_NORMAL,
 	    CAIRO_FONT_WEIGHT_NORMAL);
 	if (g->shape == GAME_CELL_SQUARE) {
 		size = fmax(7.0, g->unit * 0.15);
-		picture_text(cr, s, size, g->unit * 0.45, p->x[0] + 2,
-		    PICTURE_START, p->y[0] + 2, PICTURE_START);
+		picture_text_draw(cr, s, size, g->unit * 0.45, p->x[0] + 2,
+		    PICTURE_START, p->y[0] + 2, PICTURE_START, &pt->look.fill);
 	} else if (p->up)
-		picture_text(cr, s, 8.5, g->unit * 0.5, p->cx, PICTURE_MIDDLE,
-		    p->y[1] - 2.5, PICTURE_END);
+		picture_text_draw(cr, s, 8.5, g->unit * 0.5, p->cx,
+		    PICTURE_MIDDLE, p->y[1] - 2.5, PICTURE_END, &pt->look.fill);
 	else
-		picture_text(cr, s, 8.5, g->unit * 0.5, p->cx, PICTURE_MIDDLE,
-		    p->y[0] + 2.5, PICTURE_START);
+		picture_text_draw(cr, s, 8.5, g->unit * 0.5, p->cx,
+		    PICTURE_MIDDLE, p->y[0] + 2.5, PICTURE_START, &pt->look.fill);
 }
 
 /* ARI: the four small side texts N, E, S, W of a square. */
 static void
 picture_sides(cairo_t *cr, const struct picture_geom *g,
-    const struct picture_poly *p, const struct game_cell *c)
+    const struct picture_poly *p, const struct game_cell *c,
+    const struct picture_paint *pt)
 {
 	char	 s[4][PICTURE_TEXT_MAX];
 	double	 size = fmax(7.0, g->unit * 0.17), w = g->unit * 0.3;
@@ -342,18 +289,18 @@ picture_sides(cairo_t *cr, const struct picture_geom *g,
 	if (g->shape != GAME_CELL_SQUARE)
 		return;
 	for (i = 0; i < 4; i++)
-		picture_clean(c->side[i], sizeof(c->side[i]), s[i]);
-	picture_set(cr, &picture_looks[c->shade].ink);
+		picture_text_clean(c->side[i], sizeof(c->side[i]), s[i]);
+	picture_set(cr, &pt->look.ink);
 	cairo_select_font_face(cr, PICTURE_FONT, CAIRO_FONT_SLANT_NORMAL,
 	    CAIRO_FONT_WEIGHT_BOLD);
-	picture_text(cr, s[0], size, w, p->cx, PICTURE_MIDDLE, p->y[0] + 2,
-	    PICTURE_START);
-	picture_text(cr, s[1], size, w, p->x[1] - 2, PICTURE_END, p->cy,
-	    PICTURE_MIDDLE);
-	picture_text(cr, s[2], size, w, p->cx, PICTURE_MIDDLE, p->y[2] - 2,
-	    PICTURE_END);
-	picture_text(cr, s[3], size, w, p->x[0] + 2, PICTURE_START, p->cy,
-	    PICTURE_MIDDLE);
+	picture_text_draw(cr, s[0], size, w, p->cx, PICTURE_MIDDLE, p->y[0] + 2,
+	    PICTURE_START, NULL);
+	picture_text_draw(cr, s[1], size, w, p->x[1] - 2, PICTURE_END, p->cy,
+	    PICTURE_MIDDLE, NULL);
+	picture_text_draw(cr, s[2], size, w, p->cx, PICTURE_MIDDLE, p->y[2] - 2,
+	    PICTURE_END, NULL);
+	picture_text_draw(cr, s[3], size, w, p->x[0] + 2, PICTURE_START, p->cy,
+	    PICTURE_MIDDLE, NULL);
 }
 
 /*
@@ -363,14 +310,14 @@ picture_sides(cairo_t *cr, const struct picture_geom *g,
  */
 static void
 picture_piece(cairo_t *cr, const struct picture_poly *p,
-    const struct game_cell *c)
+    const struct game_cell *c, const struct picture_paint *pt)
 {
 	static const double	 dash[] = { 3.0, 2.0 };
 	char			 s[PICTURE_TEXT_MAX];
 	const struct picture_rgb *fill = NULL, *rim = &picture_black,
-				*ink = &picture_looks[c->shade].ink;
+				*ink = &pt->look.ink;
 
-	picture_clean(c->label, sizeof(c->label), s);
+	picture_text_clean(c->label, sizeof(c->label), s);
 	if (c->owner == GAME_OWNER_SEAT0) {
 		fill = &picture_light;
 		ink = &picture_black;
@@ -387,7 +334,7 @@ picture_piece(cairo_t *cr, const struct picture_poly *p,
 	cairo_save(cr);
 	cairo_set_antialias(cr, CAIRO_ANTIALIAS_GRAY);
 	if (fill != NULL) {
-		cairo_arc(cr, p->cx, p->cy, p->r, 0, 2 * M_PI);
+		cairo_arc(cr, p->dx, p->dy, p->r, 0, 2 * M_PI);
 		picture_set(cr, fill);
 		cairo_fill_preserve(cr);
 		cairo_set_line_width(cr, c->owner == GAME_OWNER_UNKNOWN ? 2.0 :
@@ -400,7 +347,7 @@ picture_piece(cairo_t *cr, const struct picture_poly *p,
 		cairo_set_dash(cr, NULL, 0, 0);
 		if (c->owner == GAME_OWNER_SEAT1) {
 			/* A light inner ring keeps it apart from dark fields. */
-			cairo_arc(cr, p->cx, p->cy, p->r - 2.5, 0, 2 * M_PI);
+			cairo_arc(cr, p->dx, p->dy, p->r - 2.5, 0, 2 * M_PI);
 			picture_set(cr, rim);
 			cairo_set_line_width(cr, 0.8);
 			cairo_stroke(cr);
@@ -409,34 +356,84 @@ picture_piece(cairo_t *cr, const struct picture_poly *p,
 	picture_set(cr, ink);
 	cairo_select_font_face(cr, PICTURE_FONT, CAIRO_FONT_SLANT_NORMAL,
 	    CAIRO_FONT_WEIGHT_BOLD);
-	picture_text(cr, s, p->r * 0.9, p->r * 1.6, p->cx, PICTURE_MIDDLE,
-	    p->cy, PICTURE_MIDDLE);
+	picture_text_draw(cr, s, p->r * 0.9, p->r * 1.6, p->dx, PICTURE_MIDDLE,
+	    p->dy, PICTURE_MIDDLE, NULL);
 	cairo_restore(cr);
 }
 
+/*
+ * The ground's look, and the marks over it: the last move before a zone,
+ * as in the text diagrams (one character tells one). An unknown ground is
+ * drawn plain, unknown mark bits are ignored.
+ */
+static void
+picture_resolve(const struct game_cell *c, struct picture_paint *pt)
+{
+	const struct picture_mark	*m = NULL;
+	int				 ground = c->shade;
+
+	if ((size_t)ground >= sizeof(picture_looks) / sizeof(picture_looks[0]))
+		ground = GAME_SHADE_PLAIN;
+	pt->look = picture_looks[ground];
+	pt->frame = NULL;
+	if (c->marks & GAME_MARK_LAST)
+		m = &picture_last;
+	else if (c->marks & GAME_MARK_ZONE)
+		m = &picture_zone;
+	if (m == NULL)
+		return;
+	if (pt->look.hatch_dirs > 0)
+		pt->frame = &m->frame;
+	else {
+		pt->look.fill = m->fill;
+		pt->look.ink = m->ink;
+	}
+}
+
+/* A mark's frame: the outline stroked twice as wide, inside only. */
+static void
+picture_frame(cairo_t *cr, const struct picture_poly *p,
+    const struct picture_rgb *frame)
+{
+	cairo_save(cr);
+	picture_path(cr, p);
+	cairo_clip_preserve(cr);
+	picture_set(cr, frame);
+	cairo_set_line_width(cr, 2 * p->frame);
+	cairo_stroke(cr);
+	cairo_restore(cr);
+}
+
+/*
+ * Drawing order: ground, hatch, a mark's frame, outline, piece, and the
+ * name last, on its plate, so that nothing covers it.
+ */
 static void
 picture_cell(cairo_t *cr, const struct picture_geom *g,
     const struct picture_poly *p, const struct game_cell *c)
 {
-	const struct picture_look *look = &picture_looks[c->shade];
+	struct picture_paint	 pt;
 	struct picture_poly	 q = *p;
 
+	picture_resolve(c, &pt);
 	/* ARI: a smaller die, so that the faces around it stay readable. */
 	if (c->side[0][0] || c->side[1][0] || c->side[2][0] || c->side[3][0])
 		q.r = g->unit * 0.25;
 
 	picture_path(cr, p);
-	picture_set(cr, &look->fill);
+	picture_set(cr, &pt.look.fill);
 	cairo_fill(cr);
-	if (look->hatch_dirs > 0)
-		picture_hatch(cr, p, look);
+	if (pt.look.hatch_dirs > 0)
+		picture_hatch(cr, p, &pt.look);
+	if (pt.frame != NULL)
+		picture_frame(cr, p, pt.frame);
 	picture_path(cr, p);
 	picture_set(cr, &picture_line);
 	cairo_set_line_width(cr, 1.0);
 	cairo_stroke(cr);
-	picture_name(cr, g, p, c);
-	picture_piece(cr, &q, c);
-	picture_sides(cr, g, p, c);
+	picture_piece(cr, &q, c, &pt);
+	picture_sides(cr, g, p, c, &pt);
+	picture_name(cr, g, p, c, &pt);
 }
 
 /* gcc says it builds with ASan by a macro, clang (the fuzz targets,
@@ -493,7 +490,7 @@ picture_draw(cairo_t *cr, const struct game_cells *cells,
     const struct picture_geom *g)
 {
 	struct picture_poly	 p;
-	struct game_cell	 c;
+	const struct game_cell	*c;
 	int			 i;
 
 	picture_fonts(cr);
@@ -504,12 +501,10 @@ picture_draw(cairo_t *cr, const struct game_cells *cells,
 	cairo_paint(cr);
 	cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
 	for (i = 0; i < cells->n; i++) {
-		c = cells->cell[i];
-		if (c.shade >= sizeof(picture_looks) / sizeof(picture_looks[0]))
-			c.shade = GAME_SHADE_PLAIN;
-		if (picture_poly(g, &c, &p) != 0)
+		c = &cells->cell[i];
+		if (picture_poly(g, c, &p) != 0)
 			return -1;
-		picture_cell(cr, g, &p, &c);
+		picture_cell(cr, g, &p, c);
 	}
 	return cairo_status(cr) == CAIRO_STATUS_SUCCESS ? 0 : -1;
 }

@@ -79,7 +79,7 @@ wkw_view_board(const struct game_state *st, bool black, bool show, char *out,
 	snprintf(out + n, outlen - n, "%s%.14s\n", border, files);
 }
 
-/* Whether sq is a field of the last move (shaded GAME_SHADE_MARK). */
+/* Whether sq is a field of the last move (marked GAME_MARK_LAST). */
 static bool
 wkw_view_marked(const struct game_state *st, int sq)
 {
@@ -105,8 +105,8 @@ wkw_view_cell(const struct game_state *st, int seat, bool show, int sq,
 	const struct wkw_square	*q = &st->board[sq];
 
 	wkw_rules_square_name(sq, c->name);
-	c->shade = wkw_view_marked(st, sq) ? GAME_SHADE_MARK :
-	    GAME_SHADE_PLAIN;
+	c->shade = GAME_SHADE_PLAIN;
+	c->marks = wkw_view_marked(st, sq) ? GAME_MARK_LAST : 0;
 	if (q->owner == GAME_NOBODY) {
 		c->owner = GAME_OWNER_NONE;
 		return;

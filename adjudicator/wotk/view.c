@@ -128,13 +128,11 @@ wotk_view_cells(const struct game_state *st, bool black,
 			cl->row = (int16_t)r;
 			cl->col = (int16_t)c;
 			wotk_square_name(sq, cl->name);
+			cl->shade = (sq / 8 + sq % 8) % 2 == 0 ?
+			    GAME_SHADE_DARK : GAME_SHADE_PLAIN;
 			if (l->type == WOTK_EV_MOVE && (sq == l->move.from ||
 			    sq == l->move.to))
-				cl->shade = GAME_SHADE_MARK;
-			else if ((sq / 8 + sq % 8) % 2 == 0)
-				cl->shade = GAME_SHADE_DARK;
-			else
-				cl->shade = GAME_SHADE_PLAIN;
+				cl->marks = GAME_MARK_LAST;
 			cl->owner = pc == 0 ? GAME_OWNER_NONE :
 			    WOTK_COLOR_OF(pc) == WOTK_WHITE ?
 			    GAME_OWNER_SEAT0 : GAME_OWNER_SEAT1;

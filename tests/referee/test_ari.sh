@@ -61,8 +61,9 @@ check "T-A4 Black's view says the queen is in danger" grep -qx \
     'msg ari.info.danger + The queen of Black on c10 is in danger from V c3 N7: she must be saved with this move.' \
     <(answer ta4 5)
 check "T-A4 covering the face is played" grep -qx 'played 21' <(answer ta4 6)
+# c4 is also the target of a live face: the cell keeps both marks.
 check "T-A4 the new die shows its faces and the last move" grep -qx \
-    'cell c4 11 2 black V mark n=2 e=3 s=7 w=8' <(answer ta4 7)
+    'cell c4 11 2 black V zone+mark n=2 e=3 s=7 w=8' <(answer ta4 7)
 check "T-A4 the covered face leaves c10 no target" \
     eval '! answer ta4 7 | grep -q "^cell c10 .* zone"'
 

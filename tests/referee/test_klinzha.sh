@@ -327,12 +327,12 @@ told green kz.ev.lost Your Flier on G-47 was killed; an enemy piece now stands t
 told green kz.turn Green to move."
 expect "clouded: the loser sees an unknown enemy where he lost the piece" \
     "$(answer clouded 10 | grep -E '^cell (E-37|G-47) |^material')" \
-    "cell G-47 6 7 unknown ? cloud
+    "cell G-47 6 7 unknown ? cloud+mark
 material gold 2 V* Y
 material green 4 b l* s v
 material unknown 1 ?"
 check "clouded: the game master sees the killer" grep -qx \
-    'cell G-47 6 7 gold L cloud' <(answer clouded 11)
+    'cell G-47 6 7 gold L cloud+mark' <(answer clouded 11)
 
 # ------------------------------------------------ Flier crash, paths
 # Rules 3.4 [KK]: Flier E-16 to E-38 in the zone of Green's Blockader D-38

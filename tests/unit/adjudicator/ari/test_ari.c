@@ -307,9 +307,8 @@ scen_targets(struct scen *sc, char *val)
 			if (strcmp(v.cells.cell[i].name, name) == 0)
 				break;
 		ck_assert_int_lt(i, v.cells.n);
-		if (v.cells.cell[i].shade != GAME_SHADE_MARK)
-			ck_assert_int_eq(v.cells.cell[i].shade == GAME_SHADE_ZONE,
-			    want[sq]);
+		ck_assert_int_eq((v.cells.cell[i].marks & GAME_MARK_ZONE) != 0,
+		    want[sq]);
 	}
 }
 
@@ -1001,7 +1000,8 @@ START_TEST(view_draws_every_face_in_fixed_width)
 	for (i = 0; i < v.cells.n; i++)
 		if (strcmp(v.cells.cell[i].name, "j9") == 0)
 			c = &v.cells.cell[i];
-	ck_assert_int_eq(c->shade, GAME_SHADE_MARK);
+	ck_assert_int_eq(c->shade, GAME_SHADE_PLAIN);
+	ck_assert(c->marks & GAME_MARK_LAST);
 	ck_assert_int_eq(c->owner, GAME_OWNER_SEAT1);
 	ari_ops.free(st);
 }

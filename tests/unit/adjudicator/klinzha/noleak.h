@@ -60,8 +60,9 @@ noleak_render(const struct catalog *cat, const struct game_state *st, int seat,
 		/* The picture is drawn from the cells alone (picture.c):
 		 * comparing them stands for comparing the PNG. */
 		for (i = 0; i < v.cells.n; i++)
-			buf_printf(out, "%s %d %d %s %s\n", v.cells.cell[i].name,
-			    v.cells.cell[i].owner, v.cells.cell[i].shade,
+			buf_printf(out, "%s %d %d %d %s %s\n",
+			    v.cells.cell[i].name, v.cells.cell[i].owner,
+			    v.cells.cell[i].shade, v.cells.cell[i].marks,
 			    v.cells.cell[i].label, v.cells.cell[i].side[0]);
 	legal.n = 0;
 	rc = kz_ops.legal(st, seat, noleak_collect, &legal);

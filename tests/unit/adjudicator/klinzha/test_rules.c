@@ -464,18 +464,68 @@ START_TEST(legal_for_each_seat)
 }
 END_TEST
 
-/* The shade of a field in view(seat)'s cells. */
-static int
-shade(const struct game_state *st, int seat, const char *fn)
+/* A field's cell in view(seat), and the third character the diagram
+ * gives it (its object in *piece). */
+static struct game_cell
+cell(const struct game_state *st, int seat, const char *fn, char *piece,
+    char *third)
 {
 	struct game_view	*v = malloc(sizeof(*v));
-	int			 sh;
+	struct game_cell	 c;
+	const char		*line;
+	int			 f = kzt_field(fn), r = kz_board_row(f), i;
 
 	ck_assert_ptr_nonnull(v);
 	kz_ops.view(st, seat, v);
-	sh = v->cells.cell[kzt_field(fn)].shade;
+	c = v->cells.cell[f];
+	/* Row r is line r: its letter, a blank, 3 * (8 - r) blanks, then
+	 * three characters a field (view.c, kz_view_board). */
+	line = v->board;
+	for (i = 0; i < r; i++)
+		line = strchr(line, '\n') + 1;
+	line += 2 + 3 * (KZ_ROWS - 1 - r) + 3 * kz_board_col(f);
+	*piece = line[1];
+	*third = line[2];
 	free(v);
-	return sh;
+	return c;
+}
+
+static int
+marks(const struct game_state *st, int seat, const char *fn)
+{
+	char	 piece, third;
+
+	return cell(st, seat, fn, &piece, &third).marks;
+}
+
+/*
+ * The marks of the cells mirror the diagram's third character: a field
+ * the diagram marks ' (last move) or + (empty field of a known zone) is
+ * marked so in the cells, and the cells mark a field only where the
+ * diagram does or cannot (a Goal's * takes the place; a zone field with a
+ * piece on it, seen in the diagram by the Blockader beside it).
+ */
+static void
+marks_mirror_the_diagram(const struct game_state *st, int seat)
+{
+	struct game_cell	 c;
+	char			 fn[8], piece, third;
+	int			 f;
+
+	for (f = 0; f < KZ_FIELDS; f++) {
+		kz_board_name(f, fn);
+		c = cell(st, seat, fn, &piece, &third);
+		ck_assert_msg((third != '\'' || (c.marks & GAME_MARK_LAST)) &&
+		    (third != '+' || (c.marks & GAME_MARK_ZONE)),
+		    "seat %d %s: diagram %c, marks %d", seat, fn, third,
+		    c.marks);
+		ck_assert_msg(!(c.marks & GAME_MARK_LAST) || third == '\'' ||
+		    third == '*', "seat %d %s: mark beyond the diagram", seat,
+		    fn);
+		ck_assert_msg(!(c.marks & GAME_MARK_ZONE) || third == '+' ||
+		    third == '\'' || third == '*' || piece != '.',
+		    "seat %d %s: zone beyond the diagram", seat, fn);
+	}
 }
 
 /*
@@ -486,24 +536,97 @@ shade(const struct game_state *st, int seat, const char *fn)
 START_TEST(blind_picture_keeps_zone_and_mark)
 {
 	struct game_state	*st;
+	char			 piece, third;
 
 	st = kzt_position("blind",
 	    "V A-19 G A-19 L E-37 B I-22 v I-88 g I-88 b G-47");
 	kzt_play(st, 0, "Lancer E-37 E-38");
-	ck_assert_int_eq(shade(st, 0, "E-37"), GAME_SHADE_MARK);
-	ck_assert_int_eq(shade(st, 0, "E-38"), GAME_SHADE_MARK);
-	ck_assert_int_eq(shade(st, 0, "I-12"), GAME_SHADE_ZONE);
-	ck_assert_int_eq(shade(st, 0, "G-46"), GAME_SHADE_PLAIN);
-	ck_assert_int_eq(shade(st, 1, "G-46"), GAME_SHADE_ZONE);
-	ck_assert_int_eq(shade(st, 1, "E-38"), GAME_SHADE_PLAIN);
-	ck_assert_int_eq(shade(st, 1, "I-12"), GAME_SHADE_PLAIN);
-	ck_assert_int_eq(shade(st, GAME_SEAT_GM, "I-12"), GAME_SHADE_ZONE);
+	ck_assert_int_eq(marks(st, 0, "E-37"), GAME_MARK_LAST);
+	ck_assert_int_eq(marks(st, 0, "E-38"), GAME_MARK_LAST);
+	ck_assert_int_eq(marks(st, 0, "I-12"), GAME_MARK_ZONE);
+	ck_assert_int_eq(marks(st, 0, "G-46"), 0);
+	ck_assert_int_eq(marks(st, 1, "G-46"), GAME_MARK_ZONE);
+	ck_assert_int_eq(marks(st, 1, "E-38"), 0);
+	ck_assert_int_eq(marks(st, 1, "I-12"), 0);
+	ck_assert_int_eq(marks(st, GAME_SEAT_GM, "I-12"), GAME_MARK_ZONE);
+	ck_assert_int_eq(cell(st, 0, "E-38", &piece, &third).shade,
+	    GAME_SHADE_PLAIN);
+	marks_mirror_the_diagram(st, 0);
+	marks_mirror_the_diagram(st, 1);
 	kz_ops.free(st);
 	/* Clouded: a field under a cloud keeps its cloud shade. */
 	st = kzt_position("clouded layout=heavy", "V A-19 G A-19 L E-37 "
 	    "v I-88 g I-88");
 	ck_assert_int_eq(st->pos.cloud[kzt_field("F-37")], KZ_CLOUD);
-	ck_assert_int_eq(shade(st, 0, "F-37"), GAME_SHADE_CLOUD);
+	ck_assert_int_eq(cell(st, 0, "F-37", &piece, &third).shade,
+	    GAME_SHADE_CLOUD);
+	kz_ops.free(st);
+}
+END_TEST
+
+/*
+ * Issue 15: zones and the last move on cloud and cloud-edge fields are
+ * marked in the cells as in the diagram, for the seat that may know them
+ * and not for the other. Heavy layout: Gold's Blockader on the edge field
+ * D-28 (zone C-28, D-27, D-38, all edge fields; Green sees only "?"
+ * there); Green's Blockader under the cloud at H-57 (zone G-57 and H-56
+ * under the cloud, H-67 at its edge; Gold sees nothing). Gold's Lancer
+ * goes from E-48 to F-48, both under the cloud, where it kills Green's
+ * hidden Flier: Green is told where it lost it, not whence the Lancer came.
+ */
+START_TEST(clouded_cells_mark_zones_and_moves_under_clouds)
+{
+	static const char *const gold_zone[] = { "C-28", "D-27", "D-38" };
+	static const char *const green_zone[] = { "G-57", "H-56", "H-67" };
+	struct game_state	*st;
+	char			 piece, third;
+	int			 i, s;
+
+	st = kzt_position("clouded layout=heavy", "V A-19 G A-19 B D-28 "
+	    "L E-48 v I-88 g I-88 b H-57 y F-48");
+	kzt_play(st, 0, "Lancer E-48 F-48");
+	ck_assert(kzt_told(st, 1, "kz.ev.lost", NULL));
+	for (i = 0; i < 3; i++) {
+		ck_assert_int_eq(cell(st, 0, gold_zone[i], &piece,
+		    &third).shade, GAME_SHADE_EDGE);
+		ck_assert_int_eq(marks(st, 0, gold_zone[i]), GAME_MARK_ZONE);
+		ck_assert_int_eq(marks(st, 1, gold_zone[i]), 0);
+		ck_assert_int_eq(marks(st, GAME_SEAT_GM, gold_zone[i]),
+		    GAME_MARK_ZONE);
+		ck_assert_int_eq(marks(st, 1, green_zone[i]), GAME_MARK_ZONE);
+		ck_assert_int_eq(marks(st, 0, green_zone[i]), 0);
+		ck_assert_int_eq(marks(st, GAME_SEAT_GM, green_zone[i]),
+		    GAME_MARK_ZONE);
+	}
+	ck_assert_int_eq(cell(st, 1, "G-57", &piece, &third).shade,
+	    GAME_SHADE_CLOUD);
+	ck_assert_int_eq(cell(st, 1, "H-67", &piece, &third).shade,
+	    GAME_SHADE_EDGE);
+	for (s = 0; s < 2; s++) {
+		ck_assert_int_eq(cell(st, s, "E-48", &piece, &third).shade,
+		    GAME_SHADE_CLOUD);
+		ck_assert_int_eq(cell(st, s, "F-48", &piece, &third).shade,
+		    GAME_SHADE_CLOUD);
+	}
+	ck_assert_int_eq(marks(st, 0, "E-48"), GAME_MARK_LAST);
+	ck_assert_int_eq(marks(st, 0, "F-48"), GAME_MARK_LAST);
+	ck_assert_int_eq(marks(st, 1, "E-48"), 0);
+	ck_assert_int_eq(marks(st, 1, "F-48"), GAME_MARK_LAST);
+	ck_assert_int_eq(marks(st, GAME_SEAT_GM, "E-48"), GAME_MARK_LAST);
+	marks_mirror_the_diagram(st, 0);
+	marks_mirror_the_diagram(st, 1);
+	marks_mirror_the_diagram(st, GAME_SEAT_GM);
+	kz_ops.free(st);
+
+	/* Without the kill Green learns nothing of the move. */
+	st = kzt_position("clouded layout=heavy", "V A-19 G A-19 B D-28 "
+	    "L E-48 v I-88 g I-88 b H-57");
+	kzt_play(st, 0, "Lancer E-48 F-48");
+	ck_assert_int_eq(marks(st, 0, "F-48"), GAME_MARK_LAST);
+	ck_assert_int_eq(marks(st, 1, "E-48"), 0);
+	ck_assert_int_eq(marks(st, 1, "F-48"), 0);
+	marks_mirror_the_diagram(st, 0);
+	marks_mirror_the_diagram(st, 1);
 	kz_ops.free(st);
 }
 END_TEST
@@ -680,6 +803,7 @@ test_suite(void)
 	tcase_add_test(t, order_spellings_and_paths);
 	tcase_add_test(t, legal_for_each_seat);
 	tcase_add_test(t, blind_picture_keeps_zone_and_mark);
+	tcase_add_test(t, clouded_cells_mark_zones_and_moves_under_clouds);
 	tcase_add_test(t, end_conditions_and_draws);
 	tcase_add_test(t, settle_judges_a_loaded_position);
 	suite_add_tcase(s, t);

@@ -5,8 +5,10 @@
  */
 #include "tests/unit/test.h"
 #include <cairo.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "adjudicator/render/picture.h"
@@ -79,7 +81,7 @@ ari(struct game_cells *cs)
 					    faces[(i + r) % 4]);
 			}
 			if (r == 12 && c == 2)
-				cell->shade = GAME_SHADE_ZONE;
+				cell->marks = GAME_MARK_ZONE;
 		}
 	cs->cell[14 * 15 + 7].owner = GAME_OWNER_SEAT0;
 	snprintf(cs->cell[14 * 15 + 7].label, 12, "Q");
@@ -111,8 +113,9 @@ wkw(struct game_cells *cs)
 static void
 klz(struct game_cells *cs)
 {
-	char	 name[8];
-	int	 r, c, shade, owner;
+	struct game_cell	*cell;
+	char			 name[8];
+	int			 r, c, shade, owner;
 
 	memset(cs, 0, sizeof(*cs));
 	cs->shape = GAME_CELL_TRI;
@@ -127,17 +130,17 @@ klz(struct game_cells *cs)
 				shade = GAME_SHADE_CLOUD;
 			else if (r == 4 && c >= 1 && c <= 5)
 				shade = GAME_SHADE_EDGE;
-			else if (r == 6 && c >= 6 && c <= 8)
-				shade = GAME_SHADE_ZONE;
-			else if (r == 8 && (c == 0 || c == 2))
-				shade = GAME_SHADE_MARK;
 			owner = r == 8 && c % 4 == 0 ? GAME_OWNER_SEAT0 :
 			    r == 0 ? GAME_OWNER_SEAT1 :
 			    r == 4 && c == 3 ? GAME_OWNER_UNKNOWN :
 			    GAME_OWNER_NONE;
-			add(cs, r, c, shade, owner, name,
+			cell = add(cs, r, c, shade, owner, name,
 			    owner == GAME_OWNER_SEAT0 ? "N3" :
 			    owner == GAME_OWNER_SEAT1 ? "G" : "");
+			if (r == 6 && c >= 6 && c <= 8)
+				cell->marks = GAME_MARK_ZONE;
+			else if (r == 8 && (c == 0 || c == 2))
+				cell->marks = GAME_MARK_LAST;
 		}
 }
 
@@ -356,13 +359,16 @@ END_TEST
 
 /*
  * An empty KlinZha field in each shade: the cloud is darkest, its edge
- * lighter, plain lightest; zone and last move each differ from plain.
+ * lighter, plain lightest; a plain field in a zone and one of the last
+ * move each differ from plain.
  */
 START_TEST(shades_are_distinct_at_the_cell_centre)
 {
 	static const int	 shades[] = { GAME_SHADE_PLAIN,
-	    GAME_SHADE_EDGE, GAME_SHADE_CLOUD, GAME_SHADE_ZONE,
-	    GAME_SHADE_MARK, GAME_SHADE_DARK };
+	    GAME_SHADE_EDGE, GAME_SHADE_CLOUD, GAME_SHADE_PLAIN,
+	    GAME_SHADE_PLAIN, GAME_SHADE_DARK };
+	static const int	 bits[] = { 0, 0, 0, GAME_MARK_ZONE,
+	    GAME_MARK_LAST, 0 };
 	struct game_cells	 cs;
 	struct buf		 b;
 	cairo_surface_t		*s;
@@ -376,6 +382,7 @@ START_TEST(shades_are_distinct_at_the_cell_centre)
 	ck_assert_int_eq(picture_cell_centre(&cs, i, &x, &y), 0);
 	for (k = 0; k < 6; k++) {
 		cs.cell[i].shade = (uint8_t)shades[k];
+		cs.cell[i].marks = (uint8_t)bits[k];
 		b = png(&cs);
 		s = decode(&b);
 		l[k] = luma(s, x, y);
@@ -387,8 +394,203 @@ START_TEST(shades_are_distinct_at_the_cell_centre)
 	    "plain %.0f, edge %.0f, cloud %.0f", l[0], l[1], l[2]);
 	for (k = 0; k < 6; k++)
 		for (j = k + 1; j < 6; j++)
-			ck_assert_msg(px[k] != px[j], "shades %d and %d: %06x",
-			    shades[k], shades[j], px[k]);
+			ck_assert_msg(px[k] != px[j], "looks %d and %d: %06x",
+			    k, j, px[k]);
+	ck_assert_uint_eq(px[3], 0xeeb0a2);	/* a zone fills a plain field */
+	ck_assert_uint_eq(px[4], 0xd2e27c);	/* so does the last move */
+}
+END_TEST
+
+/*
+ * Where a mark's frame lies: a point t px inside the middle of the left
+ * side of KlinZha field i, from its centroid and the side of the
+ * triangles (the distance between row neighbours' centres).
+ */
+static void
+frame_point(const struct game_cells *cs, int i, double t, double *x,
+    double *y)
+{
+	double	 cx, cy, nx, ny, u, h, k;
+	int	 j;
+
+	ck_assert_int_eq(picture_cell_centre(cs, i, &cx, &cy), 0);
+	j = find(cs, cs->cell[i].row, cs->cell[i].col +
+	    (cs->cell[i].col + 2 <= 2 * cs->cell[i].row ? 2 : -2));
+	ck_assert_int_eq(picture_cell_centre(cs, j, &nx, &ny), 0);
+	u = fabs(nx - cx);
+	h = u * sqrt(3.0) / 2;
+	/* The side's middle lies u/4 left and h/6 up (pointing up) or
+	 * down (pointing down) of the centroid, h/3 away. */
+	k = 1 - t / (h / 3);
+	*x = cx - u / 4 * k;
+	*y = cy + (cs->cell[i].col % 2 == 0 ? -h / 6 : h / 6) * k;
+}
+
+/*
+ * Issue 15: a zone and the last move on a cloud or cloud-edge field are
+ * drawn on top of it, as a frame of their colour inside the outline; the
+ * hatch inside stays, so the field still reads as clouded. The last move
+ * wins over a zone, as in the diagram.
+ */
+START_TEST(marks_are_framed_on_cloud_and_edge_fields)
+{
+	/* Cloud pointing up and down, cloud edge up and down. */
+	static const int	 at[][2] = { { 3, 2 }, { 3, 1 }, { 4, 2 },
+	    { 4, 1 } };
+	static const struct {
+		int		 bits;
+		uint32_t	 frame;
+	} look[] = {
+		{ GAME_MARK_ZONE, 0xc0392b },
+		{ GAME_MARK_LAST, 0x9ccc1a },
+		{ GAME_MARK_ZONE | GAME_MARK_LAST, 0x9ccc1a },
+	};
+	struct game_cells	 cs;
+	struct buf		 b;
+	cairo_surface_t		*s;
+	double			 x, y, cx, cy;
+	int			 i, k, m;
+	uint32_t		 bare;
+
+	for (k = 0; k < 4; k++) {
+		klz(&cs);
+		i = find(&cs, at[k][0], at[k][1]);
+		ck_assert(cs.cell[i].shade == GAME_SHADE_CLOUD ||
+		    cs.cell[i].shade == GAME_SHADE_EDGE);
+		frame_point(&cs, i, 2.5, &x, &y);
+		b = png(&cs);
+		s = decode(&b);
+		bare = pixel(s, x, y);
+		cairo_surface_destroy(s);
+		buf_free(&b);
+		for (m = 0; m < 3; m++) {
+			cs.cell[i].marks = (uint8_t)look[m].bits;
+			b = png(&cs);
+			s = decode(&b);
+			ck_assert_msg(pixel(s, x, y) == look[m].frame,
+			    "field %d,%d marks %d: %06x at %.1f,%.1f, bare "
+			    "%06x", at[k][0], at[k][1], look[m].bits,
+			    pixel(s, x, y), x, y, bare);
+			/* The ground still shows inside the frame. */
+			ck_assert_int_eq(picture_cell_centre(&cs, i, &cx, &cy),
+			    0);
+			if (cs.cell[i].shade == GAME_SHADE_CLOUD)
+				ck_assert_double_lt(luma(s, cx, cy), 160);
+			else
+				ck_assert_double_lt(luma(s, cx, cy), 215);
+			cairo_surface_destroy(s);
+			buf_free(&b);
+		}
+		ck_assert_uint_ne(bare, look[0].frame);
+		ck_assert_uint_ne(bare, look[1].frame);
+	}
+}
+END_TEST
+
+/* The pixels in which two pictures of the same size differ: true in
+ * mask, their count returned, with the box around them. */
+static int
+differ(cairo_surface_t *a, cairo_surface_t *b, bool *mask, int box[4])
+{
+	int	 w = cairo_image_surface_get_width(a);
+	int	 h = cairo_image_surface_get_height(a);
+	int	 x, y, n = 0;
+
+	box[0] = w;
+	box[1] = h;
+	box[2] = box[3] = -1;
+	for (y = 0; y < h; y++)
+		for (x = 0; x < w; x++) {
+			mask[y * w + x] = pixel(a, x, y) != pixel(b, x, y);
+			if (!mask[y * w + x])
+				continue;
+			n++;
+			box[0] = x < box[0] ? x : box[0];
+			box[1] = y < box[1] ? y : box[1];
+			box[2] = x > box[2] ? x : box[2];
+			box[3] = y > box[3] ? y : box[3];
+		}
+	return n;
+}
+
+static cairo_surface_t *
+drawn(const struct game_cells *cs)
+{
+	struct buf	 b = png(cs);
+	cairo_surface_t	*s = decode(&b);
+
+	buf_free(&b);
+	return s;
+}
+
+/*
+ * Issue 15: a field's name stays readable under a piece. The name's
+ * pixels (where the picture with the name differs from the one without)
+ * are the same with each kind of piece on the field, and no hatch line
+ * runs through the name on a cloud or cloud-edge field.
+ */
+START_TEST(names_stay_readable_under_pieces)
+{
+	static const struct {
+		int		 board;		/* 1 ari, 3 klz */
+		int		 row, col, shade;
+		const char	*name;
+		uint32_t	 hatch;		/* 0: none */
+	} at[] = {
+		{ 3, 8, 0, GAME_SHADE_PLAIN, "I-11", 0 },
+		{ 3, 7, 1, GAME_SHADE_PLAIN, "H-12", 0 },
+		{ 3, 3, 2, GAME_SHADE_CLOUD, "D-28", 0x555b64 },
+		{ 3, 3, 1, GAME_SHADE_CLOUD, "D-17", 0x555b64 },
+		{ 3, 4, 2, GAME_SHADE_EDGE, "E-26", 0x8c939d },
+		{ 3, 4, 1, GAME_SHADE_EDGE, "E-16", 0x8c939d },
+		{ 1, 0, 14, GAME_SHADE_PLAIN, "o15", 0 },
+	};
+	static const int	 owners[] = { GAME_OWNER_SEAT0,
+	    GAME_OWNER_SEAT1, GAME_OWNER_UNKNOWN };
+	struct game_cells	 cs;
+	struct game_cell	*c;
+	cairo_surface_t		*none, *named, *piece;
+	bool			*mask, *moved;
+	int			 box[4], other[4], k, o, i, x, y, w, n;
+
+	for (k = 0; k < (int)(sizeof(at) / sizeof(at[0])); k++) {
+		boards[at[k].board](&cs);
+		c = &cs.cell[find(&cs, at[k].row, at[k].col)];
+		c->shade = (uint8_t)at[k].shade;
+		c->owner = GAME_OWNER_NONE;
+		c->label[0] = c->name[0] = '\0';
+		none = drawn(&cs);
+		snprintf(c->name, sizeof(c->name), "%s", at[k].name);
+		named = drawn(&cs);
+		w = cairo_image_surface_get_width(none);
+		n = w * cairo_image_surface_get_height(none);
+		mask = calloc((size_t)n, sizeof(*mask));
+		moved = calloc((size_t)n, sizeof(*moved));
+		ck_assert(mask != NULL && moved != NULL);
+		ck_assert_int_gt(differ(none, named, mask, box), 20);
+		/* No hatch colour left among the letters. */
+		for (y = box[1]; at[k].hatch != 0 && y <= box[3]; y++)
+			for (x = box[0]; x <= box[2]; x++)
+				ck_assert_msg(pixel(named, x, y) != at[k].hatch,
+				    "%s: hatch at %d,%d", at[k].name, x, y);
+		for (o = 0; o < 3; o++) {
+			c->owner = (uint8_t)owners[o];
+			snprintf(c->label, sizeof(c->label), "%s",
+			    o == 2 ? "?" : "N3*");
+			piece = drawn(&cs);
+			ck_assert_int_gt(differ(named, piece, moved, other), 0);
+			for (i = 0; i < n; i++)
+				ck_assert_msg(!mask[i] || !moved[i],
+				    "%s, owner %d: the piece covers the name "
+				    "at %d,%d", at[k].name, owners[o], i % w,
+				    i / w);
+			cairo_surface_destroy(piece);
+		}
+		free(mask);
+		free(moved);
+		cairo_surface_destroy(none);
+		cairo_surface_destroy(named);
+	}
 }
 END_TEST
 
@@ -442,7 +644,7 @@ START_TEST(owners_are_drawn_apart)
 
 	wkw(&cs);
 	i = find(&cs, 2, 1);
-	cs.cell[i].shade = GAME_SHADE_ZONE;
+	cs.cell[i].marks = GAME_MARK_ZONE;
 	ck_assert_int_eq(picture_cell_centre(&cs, i, &x, &y), 0);
 	for (k = 0; k < 4; k++) {
 		cs.cell[i].owner = (uint8_t)owners[k];
@@ -523,6 +725,7 @@ START_TEST(odd_texts_still_draw)
 	memcpy(cs.cell[4].label, "\xed\xa0\x80", 4);	/* a surrogate */
 	memset(cs.cell[5].side, '9', sizeof(cs.cell[5].side));
 	cs.cell[6].shade = 200;
+	cs.cell[6].marks = 0xff;
 	cs.cell[7].owner = 200;
 	b = png(&cs);
 	ck_assert(memcmp(b.data, png_sig, 8) == 0);
@@ -541,6 +744,8 @@ test_suite(void)
 	tcase_add_loop_test(tc, same_cells_give_the_same_bytes, 0, 4);
 	tcase_add_loop_test(tc, one_changed_cell_changes_the_bytes, 0, 4);
 	tcase_add_test(tc, shades_are_distinct_at_the_cell_centre);
+	tcase_add_test(tc, marks_are_framed_on_cloud_and_edge_fields);
+	tcase_add_test(tc, names_stay_readable_under_pieces);
 	tcase_add_test(tc, cloud_fields_are_drawn_where_they_are);
 	tcase_add_test(tc, owners_are_drawn_apart);
 	tcase_add_test(tc, unknown_draws_a_question_mark);

@@ -301,6 +301,7 @@ START_TEST(view_cells_follow_the_board)
 	struct game_state	*st = new_game("", NULL, 0);
 	struct game_view	 v;
 	const struct game_cell	*c;
+	int			 i, n;
 
 	play(st, 0, "e2-e4", false);
 	wotk_ops.view(st, 0, &v);
@@ -310,10 +311,23 @@ START_TEST(view_cells_follow_the_board)
 	ck_assert_str_eq(c->name, "a1");
 	ck_assert_str_eq(c->label, "R5");
 	ck_assert_int_eq(c->shade, GAME_SHADE_DARK);
+	ck_assert_int_eq(c->marks, 0);
 	ck_assert_int_eq(c->owner, GAME_OWNER_SEAT0);
 	c = &v.cells.cell[4 * 8 + 4];
 	ck_assert_str_eq(c->name, "e4");
-	ck_assert_int_eq(c->shade, GAME_SHADE_MARK);
+	ck_assert_int_eq(c->shade, GAME_SHADE_PLAIN);	/* e4 is light */
+	ck_assert_int_eq(c->marks, GAME_MARK_LAST);
+	c = &v.cells.cell[6 * 8 + 4];
+	ck_assert_str_eq(c->name, "e2");
+	ck_assert_int_eq(c->marks, GAME_MARK_LAST);
+	/* A mark lies on the board's colouring; it replaces no square's. */
+	for (i = n = 0; i < 64; i++) {
+		c = &v.cells.cell[i];
+		ck_assert_int_eq(c->shade, (c->row + c->col) % 2 ?
+		    GAME_SHADE_DARK : GAME_SHADE_PLAIN);
+		n += c->marks != 0;
+	}
+	ck_assert_int_eq(n, 2);
 	c = &v.cells.cell[0 * 8 + 4];
 	ck_assert_str_eq(c->name, "e8");
 	ck_assert_str_eq(c->label, "K11");
