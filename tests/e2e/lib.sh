@@ -287,8 +287,14 @@ judge_mail() {
 	mkdir -p "$d"
 	for id in $(judge_ids "$1" "${2:-0}"); do
 		f=$d/$1.${id//\//_}
+		# Only a part sent quoted-printable is decoded: in an 8bit
+		# part "move=48h" is text, not "=48".
 		[[ -s $f ]] || fetch_id "$1" "$id" | tr -d '\r' |
-			perl -MMIME::QuotedPrint -ne 'print decode_qp($_)' >"$f"
+			perl -MMIME::QuotedPrint -ne '
+				$b = $1 if !defined $b && /boundary="?([^";]+)/i;
+				$qp = 0 if defined $b && /^--\Q$b\E/;
+				$qp = 1 if /^Content-Transfer-Encoding:\s*quoted-printable/i;
+				print $qp ? decode_qp($_) : $_' >"$f"
 		cat "$f"
 	done
 }
