@@ -3,6 +3,12 @@ SRCS += \
 	adjudicator/render/catalog.c \
 	adjudicator/render/mapgeo.c \
 	adjudicator/render/mapgeo_outline.c \
+	adjudicator/render/mappic.c \
+	adjudicator/render/mappic_board.c \
+	adjudicator/render/mappic_orders.c \
+	adjudicator/render/mappic_paint.c \
+	adjudicator/render/mappic_palette.c \
+	adjudicator/render/mappic_units.c \
 	adjudicator/render/picture.c \
 	adjudicator/render/picture_png.c \
 	adjudicator/render/report.c \
