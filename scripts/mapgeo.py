@@ -18,8 +18,8 @@ Everything else is this script's own design:
    crowded centre of the continent gives it room.
 2. Grow: every province grows from its seed over a grid of pointy-top
    hexagons, cheapest tile first, the cost being the power distance to
-   the province's skeleton (its seed and any extra points, SKELETON)
-   less its weight (WEIGHT). A tile may be taken only next to a tile the
+   the province's skeleton (a line from its seed through SKELETON, and
+   the lines of BRANCHES) less its weight (WEIGHT). A tile may be taken only next to a tile the
    province already holds (so each province is one piece), and only if
    every neighbouring tile belongs to the same province, an adjacent one
    (an army or fleet neighbour in maps/standard.map) or a wall. So no two
@@ -102,22 +102,23 @@ AT = {
     'NAO': (55, 290), 'NWG': (340, 100), 'BAR': (700, 35),
     'NTH': (362, 265), 'SKA': (455, 228), 'HEL': (412, 318),
     'BAL': (560, 290), 'BOT': (595, 200), 'ENG': (240, 398),
-    'IRI': (128, 335), 'MAO': (60, 540), 'WES': (320, 665),
+    'IRI': (128, 335), 'MAO': (60, 540), 'WES': (330, 690),
     'LYO': (365, 590), 'TYS': (490, 655), 'ION': (610, 710),
     'ADR': (590, 560), 'AEG': (740, 665), 'EAS': (820, 750),
     'BLA': (860, 545),
     # Britain larger than life, as on every board.
-    'CLY': (215, 215), 'EDI': (275, 205), 'LVP': (212, 275),
-    'YOR': (280, 280), 'WAL': (200, 338), 'LON': (282, 342),
+    'CLY': (212, 212), 'EDI': (268, 205), 'LVP': (210, 272),
+    'YOR': (272, 280), 'WAL': (195, 335), 'LON': (275, 342),
     # Scandinavia and the north.
     'FIN': (645, 140), 'STP': (740, 150), 'SWE': (530, 200),
     # The west and the centre.
     'BRE': (232, 442), 'PIC': (318, 412), 'PAR': (315, 452),
+    'GAS': (292, 522),
     'BUR': (385, 455), 'RUH': (428, 392), 'SWI': (445, 474),
     'MUN': (478, 440), 'TYR': (487, 470),
     'PIE': (430, 512), 'VEN': (505, 508), 'TUS': (472, 550),
     'ROM': (505, 592), 'APU': (565, 590), 'NAP': (560, 638),
-    'POR': (125, 610), 'SPA': (232, 600), 'DEN': (458, 268),
+    'POR': (118, 615), 'SPA': (238, 628), 'DEN': (458, 268),
     # The Balkans.
     'SER': (665, 540), 'ALB': (636, 598), 'GRE': (675, 650),
     'BUL': (745, 575), 'CON': (790, 612),
@@ -134,7 +135,7 @@ SKELETON = {
     'BOT': [(580, 250), (615, 150)],
     'ENG': [(170, 395), (300, 385)],
     'MAO': [(100, 440), (60, 650)],
-    'WES': [(270, 660), (370, 650)],
+    'WES': [(290, 700), (375, 665)],
     'ION': [(540, 710), (680, 720)],
     'ADR': [(555, 520), (625, 600)],
     'AEG': [(735, 630), (750, 700)],
@@ -152,6 +153,16 @@ SKELETON = {
     'SEV': [(930, 500)],
 }
 
+# Branches of a skeleton, each a polyline of its own (pixels, before the
+# lens): the seas round Britain give the island its shape.
+BRANCHES = {
+    'NAO': [[(145, 195)]],
+    'NWG': [[(245, 130)]],
+    'NTH': [[(318, 195)]],
+    'TYS': [[(445, 590), (482, 628)]],
+    'MAO': [[(150, 515)]],
+}
+
 # Weights (px^2 of power distance: about the square of a head start in
 # pixels) of the provinces that need more room than their seed gives.
 WEIGHT = {
@@ -159,7 +170,7 @@ WEIGHT = {
     'HEL': 300, 'BAL': 800, 'BOT': 600, 'ENG': 1200, 'IRI': 1000,
     'MAO': 2500, 'WES': 1500, 'LYO': 1200, 'TYS': 1500, 'ION': 2000,
     'ADR': 300, 'AEG': 800, 'EAS': 1000, 'BLA': 2000, 'SWI': -1500,
-    'ALB': 400, 'POR': 600, 'DEN': 300, 'BUL': 500,
+    'ALB': 400, 'DEN': 300, 'BUL': 500, 'SPA': 1200,
 }
 
 # Impassable areas with a seed of their own.
@@ -257,15 +268,22 @@ def seg_dist2(px, py, ax, ay, bx, by):
 
 
 class Seed:
-    def __init__(self, name, pts):
+    """A province's skeleton: a polyline from its seed, and branches."""
+
+    def __init__(self, name, pts, branches=()):
         self.name = name
         self.pts = pts                  # a polyline: [(x, y), ...]
+        self.lines = [pts] + list(branches)
 
     def dist2(self, x, y):
-        if len(self.pts) == 1:
-            return (x - self.pts[0][0]) ** 2 + (y - self.pts[0][1]) ** 2
-        return min(seg_dist2(x, y, *self.pts[i], *self.pts[i + 1])
-                   for i in range(len(self.pts) - 1))
+        return min(self.line_dist2(line, x, y) for line in self.lines)
+
+    @staticmethod
+    def line_dist2(pts, x, y):
+        if len(pts) == 1:
+            return (x - pts[0][0]) ** 2 + (y - pts[0][1]) ** 2
+        return min(seg_dist2(x, y, *pts[i], *pts[i + 1])
+                   for i in range(len(pts) - 1))
 
 
 def allowed(provs, adj, a, b):
@@ -324,7 +342,8 @@ def seeds_of(provs):
         lat, lon = POS[name]
         x, y = project(lat, lon)
         pts = [AT.get(name, (x, y))] + list(SKELETON.get(name, []))
-        seeds[name] = Seed(name, [lens(pt) for pt in pts])
+        branches = [[lens(pt) for pt in line] for line in BRANCHES.get(name, [])]
+        seeds[name] = Seed(name, [lens(pt) for pt in pts], branches)
     return seeds
 
 
@@ -639,11 +658,13 @@ def preview(path, provs, owner, seeds, anchors):
             c = owner.get(cell_at(x + 0.5, y + 0.5))
             put(x, y, colour(c))
     for s in seeds.values():
-        for i in range(len(s.pts)):
-            a = s.pts[i]
-            b = s.pts[i + 1] if i + 1 < len(s.pts) else a
-            for k in range(41):
-                put(a[0] + (b[0] - a[0]) * k / 40, a[1] + (b[1] - a[1]) * k / 40, (0, 0, 0))
+        for line in s.lines:
+            for i in range(len(line)):
+                a = line[i]
+                b = line[i + 1] if i + 1 < len(line) else a
+                for k in range(41):
+                    put(a[0] + (b[0] - a[0]) * k / 40, a[1] + (b[1] - a[1]) * k / 40,
+                        (0, 0, 0))
     for name, a in anchors.items():
         if 'LABEL' not in a:
             continue
