@@ -1,8 +1,25 @@
 # Catalogs, reports from views, pictures, time zones.
 SRCS += \
 	adjudicator/render/catalog.c \
+	adjudicator/render/mapgeo.c \
+	adjudicator/render/mapgeo_outline.c \
+	adjudicator/render/mappic.c \
+	adjudicator/render/mappic_board.c \
+	adjudicator/render/mappic_orders.c \
+	adjudicator/render/mappic_paint.c \
+	adjudicator/render/mappic_palette.c \
+	adjudicator/render/mappic_units.c \
 	adjudicator/render/picture.c \
 	adjudicator/render/picture_png.c \
 	adjudicator/render/picture_text.c \
 	adjudicator/render/report.c \
 	adjudicator/render/tz.c
+
+# maps/standard.geo, the drawing of the standard map, is compiled in like
+# maps/standard.map, so a map picture needs no data file at run time.
+GEN_SRCS += build/gen/mapgeo_standard.c
+
+build/gen/mapgeo_standard.c: maps/standard.geo adjudicator/render/embed.sh
+	@mkdir -p $(@D)
+	sh adjudicator/render/embed.sh mapgeo_standard_text \
+	    adjudicator/render/mapgeo.h < $< > $@

@@ -22,3 +22,15 @@ build/bench/bench_hostile: tests/bench/bench_hostile.c build/libpbemd.a
 # Duplicates per kill -9 of `pbemd serve` (issue 13), from the crash test.
 BENCH_BUILD	+= build/pbemd
 BENCH_TARGETS	+= tests/bench/bench_crash.sh
+
+# Diplomacy map pictures (issue 15): ms per map and bytes; -O2.
+# `build/bench/bench_mappic -o docs` remakes the sample pictures of docs/.
+BENCH_BUILD	+= build/bench/bench_mappic
+BENCH_TARGETS	+= build/bench/bench_mappic
+
+build/bench/bench_mappic: tests/bench/bench_mappic.c \
+    tests/unit/adjudicator/render/support_mapview.c build/libpbemd.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -o $@ tests/bench/bench_mappic.c \
+	    tests/unit/adjudicator/render/support_mapview.c build/libpbemd.a \
+	    $(PKG_LIBS) $(LDFLAGS)
