@@ -10,6 +10,7 @@
 
 #include "adjudicator/diplomacy/cli.h"
 #include "adjudicator/referee/referee.h"
+#include "adjudicator/render/mappic.h"
 #include "adjudicator/serve/daemon.h"
 #include "adjudicator/serve/quarantine.h"
 #include "common/log.h"
@@ -60,7 +61,7 @@ static const struct main_cmd main_cmds[] = {
 	  "Safe while serve runs. Exit status 0, 64 usage, 65 the mail failed\n"
 	  "again (retry), 66 no such mail held, 75 the store is busy or failing\n"
 	  "(try again), 78 bad config.\n" },
-	{ "adjudicate", "pbemd adjudicate [--no-retreat] [--start=1898] [FILE|-]",
+	{ "adjudicate", "pbemd adjudicate [--no-retreat] [--start=1898] [--png DIR] [FILE|-]",
 	  "Adjudicates one Diplomacy case written in the DATC record format\n"
 	  "(PHASE blocks with UNIT, OWNS and ORDER lines) and prints the results\n"
 	  "of every phase in the same notation. Expected results in the input are\n"
@@ -257,6 +258,53 @@ usage:
 	return EX_USAGE;
 }
 
+/* `pbemd adjudicate --png DIR`: one phase's map, in English. */
+static int
+main_png(void *arg, const char *path, const struct game_mapview *mv)
+{
+	const struct catalog	*cat = arg;
+	struct buf		 png;
+	FILE			*f;
+	int			 rc = -1;
+
+	buf_init(&png);
+	if (mappic_png(cat, mv, 0, &png) != 0)
+		fprintf(stderr, "pbemd adjudicate: cannot draw %s\n", path);
+	else if ((f = fopen(path, "wb")) == NULL)
+		fprintf(stderr, "pbemd adjudicate: cannot write %s\n", path);
+	else {
+		rc = fwrite(png.data, 1, png.len, f) == png.len ? 0 : -1;
+		if (fclose(f) != 0 || rc != 0) {
+			fprintf(stderr, "pbemd adjudicate: cannot write %s\n",
+			    path);
+			rc = -1;
+		}
+	}
+	buf_free(&png);
+	return rc;
+}
+
+/* The adjudicator; the catalog is read only when a map is to be drawn. */
+static int
+main_adjudicate(int argc, char **argv)
+{
+	struct catalog	*cat = NULL;
+	char		 why[256];
+	int		 i, rc;
+
+	for (i = 1; i < argc; i++)
+		if (strcmp(argv[i], "--png") == 0)
+			break;
+	if (i < argc && (cat = referee_catalog(NULL, "en", NULL, why,
+	    sizeof(why))) == NULL) {
+		fprintf(stderr, "pbemd adjudicate: no templates: %s\n", why);
+		return EX_USAGE;
+	}
+	rc = dip_cli_main(argc, argv, cat ? main_png : NULL, cat);
+	catalog_free(cat);
+	return rc;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -278,7 +326,7 @@ main(int argc, char **argv)
 	if (strcmp(cmd, "quarantine") == 0)
 		return main_quarantine(argc - 1, argv + 1);
 	if (strcmp(cmd, "adjudicate") == 0)
-		return dip_cli_main(argc - 1, argv + 1);
+		return main_adjudicate(argc - 1, argv + 1);
 	if (strcmp(cmd, "referee") == 0)
 		return main_wants_help(argc, argv) ? main_help(cmd) :
 		    referee_main(argc - 1, argv + 1);

@@ -7,13 +7,16 @@
  * prints per phase the results in the same notation, sorted by power and
  * location. An order that cannot be read becomes VOID(<why>); a line that
  * cannot be read stops the run with its number on stderr and status 65.
- * This file does the I/O; the engine does the rest.
+ * With --png DIR each phase's map (board_map.c) goes to a caller-given
+ * drawing, one file per phase. This file does the I/O; the engine does
+ * the rest.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "board.h"
 #include "cli.h"
 #include "common/util.h"
 #include "dip.h"
@@ -36,7 +39,8 @@ enum {
 	EX_OK = 0,
 	EX_USAGE = 64,
 	EX_DATAERR = 65,
-	EX_NOINPUT = 66
+	EX_NOINPUT = 66,
+	EX_CANTCREAT = 73
 };
 
 struct cli_line {
@@ -68,6 +72,9 @@ struct cli {
 	bool			 started;	/* a state exists */
 	bool			 pending;	/* a PHASE block is open */
 	FILE			*fout;
+	const char		*pngdir;	/* --png DIR, or NULL */
+	dip_cli_draw_fn		 draw;
+	void			*draw_arg;
 };
 
 /* English texts for the parse errors; the judge renders the same keys
@@ -287,6 +294,50 @@ cli_start(struct cli *c)
 	c->started = true;
 }
 
+/*
+ * The phase just played (code) as a map, through the judge's own map of
+ * a board (board_map.c): the position now, every order with its result,
+ * the dislodged units with their options, the units disbanded or
+ * removed. Orders beyond a board's record are left out (counted).
+ */
+static int
+cli_draw(struct cli *c, const char *code)
+{
+	struct dip_board	*b = xcalloc(1, sizeof(*b));
+	struct game_mapview	*mv = xcalloc(1, sizeof(*mv));
+	struct dip_res		*r;
+	char			 path[4096];
+	int			 i, rc;
+
+	b->st = c->st;
+	snprintf(b->last, sizeof(b->last), "%s", code);
+	for (i = 0; i < c->norders && b->nres < DIP_BOARD_RES; i++) {
+		r = &b->res[b->nres++];
+		r->power = c->orders[i].power;
+		r->result = c->rep.out[i].result;
+		r->why = c->rep.out[i].why;
+		r->how = DIP_HOW_ORDER;
+		dip_order_format(&c->map, &c->orders[i], r->text,
+		    sizeof(r->text));
+	}
+	b->ndisl = c->rep.ndislodged;
+	memcpy(b->disl, c->rep.dislodged, sizeof(b->disl));
+	for (i = 0; i < c->rep.ndisbanded && b->ngone < DIP_MAX_UNITS; i++)
+		b->gone[b->ngone++].unit = c->rep.disbanded[i];
+	for (i = 0; i < c->rep.nautoremoved && b->ngone < DIP_MAX_UNITS; i++)
+		b->gone[b->ngone++].unit = c->rep.autoremoved[i];
+	dip_board_map_powers(&c->map, mv);
+	mv->nboards = 1;
+	dip_board_map(b, "", code, &mv->board[0]);
+	snprintf(path, sizeof(path), "%s/%s.png", c->pngdir, code);
+	rc = c->draw(c->draw_arg, path, mv);
+	free(mv);
+	free(b);
+	return rc;
+}
+
+/* Plays the open phase and prints it; -1 if the engine refused, -2 if
+ * its map (--png) cannot be written. */
 static int
 cli_flush(struct cli *c)
 {
@@ -309,6 +360,8 @@ cli_flush(struct cli *c)
 	fprintf(c->fout, "PHASE %s\n", code);
 	for (i = 0; i < c->nout; i++)
 		fprintf(c->fout, "%s\n", c->out[i].text);
+	if (c->pngdir != NULL && cli_draw(c, code) != 0)
+		return -2;
 	c->norders = c->nlines = 0;
 	c->pending = false;
 	return 0;
@@ -460,11 +513,17 @@ cli_owns_line(struct cli *c, char **f, int nf)
 	return 0;
 }
 
+/* -1 if the line cannot be read; -2 if the last phase's map cannot be
+ * written. */
 static int
 cli_phase_line(struct cli *c, char **f, int nf)
 {
-	if (nf != 2 || cli_flush(c) < 0)
+	int	 rc;
+
+	if (nf != 2)
 		return -1;
+	if ((rc = cli_flush(c)) < 0)
+		return rc;
 	cli_start(c);
 	if (dip_state_set_phase(&c->st, f[1]) < 0)
 		return -1;
@@ -488,7 +547,8 @@ cli_split(char *buf, char **f, int max)
 	return nf;
 }
 
-/* One record; -1 if the line cannot be read. */
+/* One record; -1 if the line cannot be read, -2 (cli_flush) if a map
+ * cannot be written. */
 static int
 cli_record(struct cli *c, char *line)
 {
@@ -530,7 +590,7 @@ int
 dip_cli_run(struct cli *c, FILE *in, FILE *out)
 {
 	char	 line[CLI_LINE_MAX];
-	int	 lineno = 0;
+	int	 lineno = 0, rc;
 	size_t	 len;
 
 	c->fout = out;
@@ -540,10 +600,14 @@ dip_cli_run(struct cli *c, FILE *in, FILE *out)
 		if (len == sizeof(line) - 1 && line[len - 1] != '\n')
 			return cli_error(lineno, "line too long", "");
 		line[strcspn(line, "\r\n")] = '\0';
-		if (cli_record(c, line) < 0)
+		if ((rc = cli_record(c, line)) == -2)
+			return EX_CANTCREAT;
+		if (rc < 0)
 			return cli_error(lineno, "cannot read", line);
 	}
-	if (cli_flush(c) < 0)
+	if ((rc = cli_flush(c)) == -2)
+		return EX_CANTCREAT;
+	if (rc < 0)
 		return cli_error(lineno, "cannot adjudicate", "");
 	return EX_OK;
 }
@@ -571,16 +635,16 @@ static int
 cli_usage(void)
 {
 	fprintf(stderr, "usage: pbemd adjudicate [--no-retreat] "
-	    "[--start=1898] [--old-civil-disorder] [FILE|-]\n");
+	    "[--start=1898] [--old-civil-disorder] [--png DIR] [FILE|-]\n");
 	return EX_USAGE;
 }
 
 int
-dip_cli_main(int argc, char **argv)
+dip_cli_main(int argc, char **argv, dip_cli_draw_fn draw, void *arg)
 {
 	struct game_diag	 why;
 	struct cli		*c;
-	const char		*path = NULL;
+	const char		*path = NULL, *pngdir = NULL;
 	unsigned		 options = 0;
 	FILE			*in = stdin;
 	int			 i, rc;
@@ -592,6 +656,9 @@ dip_cli_main(int argc, char **argv)
 			options |= DIP_OPT_START_1898;
 		else if (strcmp(argv[i], "--old-civil-disorder") == 0)
 			options |= DIP_OPT_OLD_DISORDER;
+		else if (strcmp(argv[i], "--png") == 0 && i + 1 < argc &&
+		    draw != NULL)
+			pngdir = argv[++i];
 		else if (path == NULL && (argv[i][0] != '-' ||
 		    strcmp(argv[i], "-") == 0))
 			path = argv[i];
@@ -608,6 +675,9 @@ dip_cli_main(int argc, char **argv)
 		    why.msg.args[0], why.msg.args[1], why.msg.args[2]);
 		rc = EX_DATAERR;
 	} else {
+		c->pngdir = pngdir;
+		c->draw = draw;
+		c->draw_arg = arg;
 		rc = dip_cli_run(c, in, stdout);
 		dip_cli_free(c);
 	}

@@ -10,9 +10,19 @@
 
 #include "adjudicator/game/game.h"
 
-/* argv[0] is "adjudicate". Returns the exit status: 0, 64 (usage),
- * 65 (an unreadable line), 66 (the file cannot be opened). */
-int	dip_cli_main(int argc, char **argv);
+/*
+ * With --png DIR, after each phase draw(arg, path, map) writes the map of
+ * the phase just played to path ("DIR/S1901M.png"); 0, or -1 (it said
+ * why on stderr). The drawing lives above this folder (main.c): a game
+ * folder never includes render/.
+ */
+typedef int	(*dip_cli_draw_fn)(void *arg, const char *path,
+		    const struct game_mapview *);
+
+/* argv[0] is "adjudicate". Returns the exit status: 0, 64 (usage, or
+ * --png without draw), 65 (an unreadable line), 66 (the file cannot be
+ * opened), 73 (a picture cannot be written). */
+int	dip_cli_main(int argc, char **argv, dip_cli_draw_fn draw, void *arg);
 
 /* The same path without argv, for the benchmark: options are DIP_OPT_*
  * bits; dip_cli_new() returns an owned object or NULL with why (bad map);

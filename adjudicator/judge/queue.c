@@ -15,20 +15,20 @@ void
 judge_queue(struct judge_session *s, const char *rcpt, const char *subject,
     const char *body, bool is_reply, int64_t game_id)
 {
-	judge_queue_picture(s, rcpt, subject, body, is_reply, game_id, NULL,
-	    NULL);
+	judge_queue_picture(s, rcpt, subject, body, is_reply, game_id, NULL);
 }
 
 void
 judge_queue_picture(struct judge_session *s, const char *rcpt,
     const char *subject, const char *body, bool is_reply, int64_t game_id,
-    const struct buf *png, const char *filename)
+    const struct judge_pictures *pics)
 {
-	struct compose_attach	 att;
+	struct compose_attach	 att[JUDGE_PICTURES];
 	struct compose_in	 c;
 	struct buf		 out;
 	unsigned char		 rnd[12];
 	char			 token[48], hex[25];
+	int			 i;
 
 	randombytes_buf(rnd, sizeof(rnd));
 	sodium_bin2hex(hex, sizeof(hex), rnd, sizeof(rnd));
@@ -46,14 +46,16 @@ judge_queue_picture(struct judge_session *s, const char *rcpt,
 	c.body = body;
 	c.date = s->env->now;
 	c.msgid_token = token;
-	if (png != NULL && png->len > 0) {
-		att.type = "image/png";
-		att.filename = filename;
-		att.data = png->data;
-		att.len = png->len;
-		c.attach = &att;
-		c.nattach = 1;
+	for (i = 0; pics != NULL && i < pics->n; i++) {
+		if (pics->png[i].len == 0)
+			continue;
+		att[c.nattach].type = "image/png";
+		att[c.nattach].filename = pics->name[i];
+		att[c.nattach].data = pics->png[i].data;
+		att[c.nattach].len = pics->png[i].len;
+		c.nattach++;
 	}
+	c.attach = c.nattach > 0 ? att : NULL;
 	buf_init(&out);
 	compose_message(&c, &out);
 	if (db_outbox_add(s->env->db, s->inbox_id, game_id, rcpt, out.data,

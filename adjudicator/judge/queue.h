@@ -18,9 +18,10 @@
 void	judge_queue(struct judge_session *, const char *rcpt,
 	    const char *subject, const char *body, bool is_reply,
 	    int64_t game_id);
-/* The same with a board picture attached (png may be NULL or empty). */
+/* The same with a report's pictures attached (pics may be NULL; an
+ * empty PNG is left out). */
 void	judge_queue_picture(struct judge_session *, const char *rcpt,
 	    const char *subject, const char *body, bool is_reply,
-	    int64_t game_id, const struct buf *png, const char *filename);
+	    int64_t game_id, const struct judge_pictures *pics);
 
 #endif

@@ -14,53 +14,110 @@
 #include "adjudicator/judge/clock.h"
 #include "adjudicator/judge/queue.h"
 #include "adjudicator/judge/report.h"
+#include "adjudicator/render/mappic.h"
 #include "adjudicator/render/picture.h"
 #include "adjudicator/render/report.h"
 #include "common/log.h"
 
+/* Whether drawn entry d shows what view v would draw for catalog cat. */
+static bool
+judge_drawn_same(const struct judge_drawn *d, const struct game_view *v,
+    const struct catalog *cat)
+{
+	if (v->map.nboards > 0)
+		return d->map != NULL && d->cat == cat &&
+		    memcmp(d->map, &v->map, sizeof(v->map)) == 0;
+	return d->cells != NULL &&
+	    memcmp(d->cells, &v->cells, sizeof(v->cells)) == 0;
+}
+
 /*
- * The board of the reader's view as a PNG, drawn from the view's cells
- * alone; left empty when the game has none (or, a game's bug, bad cells:
- * the report goes out without it).
+ * The pictures of the reader's view, drawn from that view alone: a map
+ * game's boards (one PNG each, named after the phase they show, e.g.
+ * "dg-S1901M.png", "zg-F1901M-nr.png"), else the board of its cells
+ * ("wk-3.png"); none when the game has none (or, a game's bug, a bad
+ * view: the report goes out without it).
  */
 static void
-judge_picture(struct judge_session *s, const struct judge_seat *w,
-    const struct game_view *v, struct buf *png, char *name, size_t namelen)
+judge_picture_draw(const struct judge_seat *w, const struct game_view *v,
+    const struct catalog *cat, struct judge_pictures *out)
 {
-	struct judge_drawn	*d;
-	int			 i;
+	static const char *const board_suffix[JUDGE_PICTURES] = { "-nr", "-z" };
+	int	 b, n;
 
-	snprintf(name, namelen, "%s-%d.png", w->game.name, v->ply);
+	out->n = 0;
+	if (v->map.nboards > 0) {
+		n = v->map.nboards < JUDGE_PICTURES ? v->map.nboards :
+		    JUDGE_PICTURES;
+		for (b = 0; b < n; b++) {
+			buf_reset(&out->png[out->n]);
+			if (mappic_png(cat, &v->map, b, &out->png[out->n]) != 0) {
+				log_warnx("picture game=%s ply=%d board=%d: "
+				    "not drawn", w->game.name, v->ply, b);
+				continue;
+			}
+			snprintf(out->name[out->n], JUDGE_PICTURE_NAME,
+			    "%s-%s%s.png", w->game.name, v->map.board[b].phase,
+			    n > 1 ? board_suffix[b] : "");
+			out->n++;
+		}
+		return;
+	}
 	if (v->cells.n == 0)
 		return;
-	/* The same cells make the same bytes (picture.c): draw them once. */
-	for (i = 0; i < JUDGE_DRAWN_MAX; i++) {
-		d = &s->drawn[i];
-		if (d->cells != NULL &&
-		    memcmp(d->cells, &v->cells, sizeof(v->cells)) == 0) {
-			buf_add(png, d->png.data, d->png.len);
-			return;
-		}
-	}
-	if (picture_png(&v->cells, png) != 0) {
+	buf_reset(&out->png[0]);
+	if (picture_png(&v->cells, &out->png[0]) != 0) {
 		log_warnx("picture game=%s ply=%d: bad cells, none sent",
 		    w->game.name, v->ply);
 		return;
 	}
-	d = &s->drawn[s->ndrawn++ % JUDGE_DRAWN_MAX];
-	if (d->cells == NULL) {
-		d->cells = xmalloc(sizeof(*d->cells));
-		buf_init(&d->png);
+	snprintf(out->name[0], JUDGE_PICTURE_NAME, "%s-%d.png", w->game.name,
+	    v->ply);
+	out->n = 1;
+}
+
+/* The same, each distinct view (and language, for a map) drawn once in
+ * this mail: same view, same bytes (picture.c, mappic.c). */
+static void
+judge_picture(struct judge_session *s, const struct judge_seat *w,
+    const struct game_view *v, const struct catalog *cat,
+    struct judge_pictures *out)
+{
+	struct judge_drawn	*d;
+	int			 i;
+
+	if (v->map.nboards == 0 && v->cells.n == 0) {
+		out->n = 0;
+		return;
 	}
-	memcpy(d->cells, &v->cells, sizeof(v->cells));
-	buf_reset(&d->png);
-	buf_add(&d->png, png->data, png->len);
+	for (i = 0; i < JUDGE_DRAWN_MAX; i++)
+		if (judge_drawn_same(&s->drawn[i], v, cat)) {
+			judge_pictures_copy(out, &s->drawn[i].pics);
+			return;
+		}
+	judge_picture_draw(w, v, cat, out);
+	d = &s->drawn[s->ndrawn++ % JUDGE_DRAWN_MAX];
+	if (d->cells == NULL && d->map == NULL)
+		judge_pictures_init(&d->pics);
+	free(d->cells);
+	free(d->map);
+	d->cells = NULL;
+	d->map = NULL;
+	if (v->map.nboards > 0) {
+		d->map = xmalloc(sizeof(*d->map));
+		memcpy(d->map, &v->map, sizeof(v->map));
+	} else {
+		d->cells = xmalloc(sizeof(*d->cells));
+		memcpy(d->cells, &v->cells, sizeof(v->cells));
+	}
+	d->cat = cat;
+	judge_pictures_copy(&d->pics, out);
 }
 
 /* The reader's report into the reply, as the last of the mail's. */
 static void
 judge_report_keep(struct judge_session *s, const struct judge_seat *w,
-    int ply, const struct buf *body, const struct buf *png, const char *name)
+    int ply, const struct buf *body, const struct judge_pictures *pics)
 {
 	/* A later report of the same position replaces the earlier one; one
 	 * of a new position (a GM's PROCESS lines, one after the other) is
@@ -73,10 +130,7 @@ judge_report_keep(struct judge_session *s, const struct judge_seat *w,
 	buf_add(&s->own.report, body->data, body->len);
 	s->own.game = w->game.id;
 	s->own.ply = ply;
-	buf_reset(&s->own.picture);
-	buf_add(&s->own.picture, png->data, png->len);
-	/* Both are JUDGE_PICTURE_NAME bytes: nothing is cut. */
-	strlcpy_(s->own.picture_name, name, sizeof(s->own.picture_name));
+	judge_pictures_copy(&s->own.pics, pics);
 }
 
 void
@@ -87,11 +141,11 @@ judge_report_one(struct judge_session *s, const struct judge_seat *w,
 	const struct catalog	*cat = judge_reader_catalog(s, addr);
 	struct report_head	 h;
 	struct game_view	*v;
-	struct buf		 body, subj, png;
-	char			 name[JUDGE_PICTURE_NAME];
+	struct buf		 body, subj;
+	struct judge_pictures	 pics;
 	bool			 sender;
 
-	v = xcalloc(1, sizeof(*v));	/* ~94 KB: never on the stack */
+	v = xcalloc(1, sizeof(*v));	/* ~125 KB: never on the stack */
 	w->ops->view(st, seat, v);
 	h.game = w->game.name;
 	h.kind = w->game.kind;
@@ -102,9 +156,9 @@ judge_report_one(struct judge_session *s, const struct judge_seat *w,
 	    s->who.on && s->who.game.id == w->game.id && s->who.seat == seat;
 	buf_init(&body);
 	buf_init(&subj);
-	buf_init(&png);
+	judge_pictures_init(&pics);
 	report_render(cat, &h, v, &body);
-	judge_picture(s, w, v, &png, name, sizeof(name));
+	judge_picture(s, w, v, cat, &pics);
 	if (extra && extra->key) {
 		buf_putc(&body, '\n');
 		catalog_say(cat, &body, extra->key, 1, extra->arg);
@@ -113,15 +167,15 @@ judge_report_one(struct judge_session *s, const struct judge_seat *w,
 	judge_clock_report(s, w, seat, cat, extra ? extra->notes : NULL,
 	    extra ? extra->nnotes : 0, &body);
 	if (sender)
-		judge_report_keep(s, w, v->ply, &body, &png, name);
+		judge_report_keep(s, w, v->ply, &body, &pics);
 	else {
 		report_subject(cat, &h, &subj);
 		judge_queue_picture(s, addr, subj.data, body.data, false,
-		    w->game.id, &png, name);
+		    w->game.id, &pics);
 	}
 	buf_free(&body);
 	buf_free(&subj);
-	buf_free(&png);
+	judge_pictures_free(&pics);
 	free(v);
 }
 

@@ -69,7 +69,7 @@ judge_session_begin(struct judge_session *s, const struct judge_env *env,
 	    judge_catalog(env, env->default_lang);
 	buf_init(&s->reply);
 	buf_init(&s->own.report);
-	buf_init(&s->own.picture);
+	judge_pictures_init(&s->own.pics);
 }
 
 void
@@ -79,12 +79,52 @@ judge_session_end(struct judge_session *s)
 
 	buf_free(&s->reply);
 	buf_free(&s->own.report);
-	buf_free(&s->own.picture);
+	judge_pictures_free(&s->own.pics);
 	for (i = 0; i < JUDGE_DRAWN_MAX; i++) {
 		free(s->drawn[i].cells);
+		free(s->drawn[i].map);
 		s->drawn[i].cells = NULL;
-		buf_free(&s->drawn[i].png);
+		s->drawn[i].map = NULL;
+		judge_pictures_free(&s->drawn[i].pics);
 	}
+}
+
+void
+judge_pictures_init(struct judge_pictures *p)
+{
+	int	 i;
+
+	p->n = 0;
+	for (i = 0; i < JUDGE_PICTURES; i++) {
+		buf_init(&p->png[i]);
+		p->name[i][0] = '\0';
+	}
+}
+
+void
+judge_pictures_free(struct judge_pictures *p)
+{
+	int	 i;
+
+	for (i = 0; i < JUDGE_PICTURES; i++)
+		buf_free(&p->png[i]);
+	judge_pictures_init(p);
+}
+
+void
+judge_pictures_copy(struct judge_pictures *to,
+    const struct judge_pictures *from)
+{
+	int	 i;
+
+	for (i = 0; i < JUDGE_PICTURES; i++) {
+		buf_reset(&to->png[i]);
+		if (i < from->n)
+			buf_add(&to->png[i], from->png[i].data,
+			    from->png[i].len);
+		memcpy(to->name[i], from->name[i], sizeof(to->name[i]));
+	}
+	to->n = from->n;
 }
 
 int

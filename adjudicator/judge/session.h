@@ -23,7 +23,9 @@
 
 #define JUDGE_MAX_ARGS		20	/* words of one line looked at */
 #define JUDGE_DRAWN_MAX		4	/* pictures kept per mail for reuse */
-#define JUDGE_PICTURE_NAME	(DB_NAME_MAX + 16)	/* "<game>-<ply>.png" */
+/* "<game>-<ply>.png", "<game>-<phase>-nr.png" */
+#define JUDGE_PICTURE_NAME	(DB_NAME_MAX + GAME_PHASE_MAX + 8)
+#define JUDGE_PICTURES		2	/* of one report: Zombie's two boards */
 
 /* mail/ refuses longer addresses: a sender's address is stored whole. */
 _Static_assert(DB_ADDR_MAX > MESSAGE_ADDR_MAX, "an address fits the store");
@@ -61,23 +63,32 @@ struct judge_orderlines {
 	int		 ignored;	/* lines that are no orders (prose) */
 };
 
-/* The sender's own report and picture, which go into the reply. */
+/* The pictures of one report (PNGs) and their file names. */
+struct judge_pictures {
+	int		 n;
+	struct buf	 png[JUDGE_PICTURES];
+	char		 name[JUDGE_PICTURES][JUDGE_PICTURE_NAME];
+};
+
+/* The sender's own report and pictures, which go into the reply. */
 struct judge_own {
-	struct buf	 report;
-	int64_t		 game;		/* the report is of this game */
-	int		 ply;		/* ... and this ply (the last one) */
-	struct buf	 picture;	/* PNG, may be empty */
-	char		 picture_name[JUDGE_PICTURE_NAME];
+	struct buf		 report;
+	int64_t			 game;	/* the report is of this game */
+	int			 ply;	/* ... and this ply (the last one) */
+	struct judge_pictures	 pics;
 };
 
 /*
- * A picture drawn in this mail and the cells it shows: in a game without
- * hidden boards the readers' views are often alike (White's and the GM's),
- * so each distinct view is drawn once (judge/report.c).
+ * Pictures drawn in this mail and what they show: a grid game's cells, or
+ * a map game's boards in one language (its title and legend are words).
+ * Readers' views are often alike (White's and the GM's; every Diplomacy
+ * player's), so each distinct one is drawn once (judge/report.c).
  */
 struct judge_drawn {
-	struct game_cells	*cells;		/* NULL: a free entry */
-	struct buf		 png;
+	struct game_cells	*cells;		/* NULL and map NULL: free */
+	struct game_mapview	*map;
+	const struct catalog	*cat;		/* the map's language */
+	struct judge_pictures	 pics;
 };
 
 struct judge_session {
@@ -95,6 +106,12 @@ struct judge_session {
 	struct judge_drawn	 drawn[JUDGE_DRAWN_MAX];
 	int			 ndrawn;	/* entries ever filled */
 };
+
+/* Empty pictures; free; a copy of from into to (both initialised). */
+void	judge_pictures_init(struct judge_pictures *);
+void	judge_pictures_free(struct judge_pictures *);
+void	judge_pictures_copy(struct judge_pictures *to,
+	    const struct judge_pictures *from);
 
 /* A session for one mail (m), or for one step of the clock (m NULL). */
 void	judge_session_begin(struct judge_session *, const struct judge_env *,

@@ -29,7 +29,7 @@ static const char referee_usage[] =
  * beside the binary live on the heap: two of PATH_MAX would make an 8 KB
  * frame.
  */
-static struct catalog *
+struct catalog *
 referee_catalog(const char *dir, const char *lang,
     const struct catalog *fallback, char *why, size_t whylen)
 {

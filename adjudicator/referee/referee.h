@@ -32,6 +32,14 @@ struct referee_out {
 /* main.c: argv[0] is "referee"; returns the exit status. */
 int	referee_main(int argc, char **argv);
 
+/*
+ * The catalog of lang from dir, or (dir NULL) from the first of
+ * ./templates, templates/ beside the binary, share/pbemd/templates/ beside
+ * it. NULL and why when none loads.
+ */
+struct catalog	*referee_catalog(const char *dir, const char *lang,
+		    const struct catalog *fallback, char *why, size_t whylen);
+
 /* referee.c: runs the console over in and out; returns the exit status. */
 int	referee_run(const struct referee_out *, FILE *in, bool echo);
 

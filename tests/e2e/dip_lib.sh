@@ -39,3 +39,21 @@ says() {
 	if has "$m" "$3"; then ok "$1"; else ko "$1"; printf '%s\n' "$m" | grep -v '^[A-Za-z0-9+/]\{60,\}$' | tail -n 40; fi
 }
 says_not() { local m; m=$(since "$2"); if has "$m" "$3"; then ko "$1"; else ok "$1"; fi; }
+
+# png_size USER NAME: "WIDTHxHEIGHT" of the picture NAME attached to the
+# newest of USER's mails since the mark that has it; "" if none.
+png_size() {
+	since "$1" | awk -v f="filename=\"$2\"" '
+		index($0, f) { a = 1; b = 0; data = ""; next }
+		a && /^$/ && !b { b = 1; next }
+		b && /^--/ { a = b = 0; last = data; next }
+		b { data = data $0 "\n" }
+		END { printf "%s", last }' | base64 -d 2>/dev/null |
+		od -An -tu1 -j16 -N8 | awk 'NF == 8 {
+			printf "%dx%d", $1 * 16777216 + $2 * 65536 + $3 * 256 + $4,
+			    $5 * 16777216 + $6 * 65536 + $7 * 256 + $8 }'
+}
+
+# pictures USER REGEX: how many attachments of USER's mails since the mark
+# have a file name matching REGEX.
+pictures() { since "$1" | grep -cE "filename=\"$2\""; }

@@ -106,6 +106,19 @@ HOLD[3]="A RUH - BUR, A MUN S A RUH - BUR, F HOL H"
 every_player_sends "${HOLD[@]}"
 says "France's army in Burgundy is dislodged" fra "A BUR was dislodged (attacked from RUH)"
 says "France is told where it may retreat" fra "must retreat"
+# The map of the phase, in every results mail, as pbemd adjudicate --png
+# draws the map.
+mkdir -p "$DIR/png"
+printf 'CASE size\nPHASE S1901M\nEND\n' >"$DIR/size.case"
+"$PBEMD" adjudicate --png "$DIR/png" "$DIR/size.case" >/dev/null
+MAPSIZE=$(od -An -tu1 -j16 -N8 "$DIR/png/S1901M.png" | awk 'NF == 8 {
+	printf "%dx%d", $1 * 16777216 + $2 * 65536 + $3 * 256 + $4,
+	    $5 * 16777216 + $6 * 65536 + $7 * 256 + $8 }')
+check "pbemd adjudicate --png draws a map ($MAPSIZE)" test -n "$MAPSIZE"
+for p in fra ger gm; do
+	got=$(png_size "$p" dg-F1901M.png)
+	check "$p's results carry the map of Fall 1901 ($got)" test "$got" = "$MAPSIZE"
+done
 
 # ---------------------------------------------------------------- F1901R
 mark
@@ -123,6 +136,11 @@ for p in "${PLAYERS[@]}"; do wait_new "$p" 1; done
 wait_new ger 2
 says "the build is reported to everyone" ita "BUILD A BER"
 says "the next phase is Spring 1902" aus "1902"
+mark
+send_mail eng "map please" "MAP dg"
+wait_new eng 2
+got=$(png_size eng dg-W1901A.png)
+check "MAP by mail sends the map of the phase last played ($got)" test "$got" = "$MAPSIZE"
 
 # ---------------------------------------------------------------- S1902M
 mark

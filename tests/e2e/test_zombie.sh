@@ -158,6 +158,12 @@ says "the placement phase is played when both are placed" fra "Germany: zombie A
 says_not "the first choice is gone" fra "appears in KIE"
 says "Italy's zombie appears in Venice" gm "Italy: zombie A (dislodged in TYR) appears in VEN."
 says "the Zombie-board is in play" rus "--- Zombie-board (in play since Fall 1901) ---"
+# Two maps: the NR-board as it stands for Winter (it played nothing in
+# the placement phase), the Zombie-board with its placements.
+check "the report carries a map of each board" \
+	test "$(since rus | grep -cE 'filename="zg-(W1901A-nr|F1901R-z)\.png"')" = 2
+nr=$(png_size rus zg-W1901A-nr.png) z=$(png_size rus zg-F1901R-z.png)
+check "both maps decode, of one size ($nr, $z)" test -n "$nr" -a "$nr" = "$z"
 says "builds on the NR-board follow" eng "Germany may build 1 unit(s)."
 
 # ---------------------------------------------------------------- W1901A

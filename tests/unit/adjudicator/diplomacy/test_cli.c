@@ -115,6 +115,101 @@ START_TEST(a_record_of_too_many_fields_cannot_be_read)
 }
 END_TEST
 
+/* What --png hands the drawing: each phase's path and map. */
+struct drawn {
+	int			 n;
+	char			 path[4][64];
+	struct game_mapview	 mv[4];
+	bool			 fail;
+};
+
+static int
+draw(void *arg, const char *path, const struct game_mapview *mv)
+{
+	struct drawn	*d = arg;
+
+	if (d->n < 4) {
+		snprintf(d->path[d->n], sizeof(d->path[0]), "%s", path);
+		d->mv[d->n] = *mv;
+	}
+	d->n++;
+	return d->fail ? -1 : 0;
+}
+
+static const struct game_map_order *
+order_at(const struct game_map_board *b, const char *unit)
+{
+	int	 i;
+
+	for (i = 0; i < b->norders; i++)
+		if (strcmp(b->order[i].unit, unit) == 0)
+			return &b->order[i];
+	return NULL;
+}
+
+/*
+ * --png DIR: one map per phase, of the phase just played: a bounce
+ * FAILED, a move that went OK; the second phase's dislodged unit with its
+ * attacker and options. A drawing that
+ * fails stops the run with status 73.
+ */
+START_TEST(png_draws_each_phase_from_its_results)
+{
+	static const char in[] = "CASE t\nPHASE S1901M\n"
+	    "ORDER AUS A VIE - TYR\nORDER ITA A VEN - TYR\n"
+	    "ORDER FRA A PAR - BUR\nORDER GER A MUN - RUH\n"
+	    "ORDER GER A BER - MUN\nORDER ENG F LON - NTH\n"
+	    "PHASE F1901M\nORDER GER A RUH - BUR\n"
+	    "ORDER GER A MUN S A RUH - BUR\nEND\n";
+	char			*argv[] = { "adjudicate", "--png", "/d", "-",
+	    NULL };
+	struct drawn		*d = calloc(1, sizeof(*d));
+	const struct game_map_order *o;
+	FILE			*saved = stdin, *f;
+	int			 i, rc;
+
+	ck_assert_ptr_nonnull(d);
+	f = fmemopen((void *)in, strlen(in), "r");
+	ck_assert_ptr_nonnull(f);
+	stdin = f;
+	ck_assert_ptr_nonnull(freopen("/dev/null", "w", stdout));
+	rc = dip_cli_main(4, argv, draw, d);
+	stdin = saved;
+	fclose(f);
+	ck_assert_int_eq(rc, 0);
+	ck_assert_int_eq(d->n, 2);
+	ck_assert_str_eq(d->path[0], "/d/S1901M.png");
+	ck_assert_str_eq(d->path[1], "/d/F1901M.png");
+	ck_assert_int_eq(d->mv[0].nboards, 1);
+	ck_assert(d->mv[0].board[0].results);
+	ck_assert_str_eq(d->mv[0].board[0].phase, "S1901M");
+	ck_assert_ptr_nonnull(o = order_at(&d->mv[0].board[0], "VIE"));
+	ck_assert_int_eq(o->kind, GAME_MAP_MOVE);
+	ck_assert_int_eq(o->outcome, GAME_MAP_FAILED);
+	ck_assert_ptr_nonnull(o = order_at(&d->mv[0].board[0], "LON"));
+	ck_assert_int_eq(o->outcome, GAME_MAP_OK);
+	ck_assert_str_eq(o->to, "NTH");
+	for (i = 0; i < d->mv[1].board[0].nunits; i++)
+		if (d->mv[1].board[0].unit[i].mark == GAME_MAP_DISLODGED)
+			break;
+	ck_assert_int_lt(i, d->mv[1].board[0].nunits);
+	ck_assert_str_eq(d->mv[1].board[0].unit[i].at, "BUR");
+	ck_assert_str_eq(d->mv[1].board[0].unit[i].attacker, "RUH");
+	ck_assert_int_gt(d->mv[1].board[0].unit[i].noptions, 0);
+	/* A drawing that fails: status 73, no third phase drawn. */
+	memset(d, 0, sizeof(*d));
+	d->fail = true;
+	f = fmemopen((void *)in, strlen(in), "r");
+	stdin = f;
+	rc = dip_cli_main(4, argv, draw, d);
+	stdin = saved;
+	fclose(f);
+	ck_assert_int_eq(rc, 73);
+	ck_assert_int_eq(d->n, 1);
+	free(d);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -124,6 +219,7 @@ test_suite(void)
 	tcase_add_test(t, an_order_too_long_to_read_whole_is_void);
 	tcase_add_test(t, a_long_result_line_is_printed_whole);
 	tcase_add_test(t, a_record_of_too_many_fields_cannot_be_read);
+	tcase_add_test(t, png_draws_each_phase_from_its_results);
 	suite_add_tcase(s, t);
 	return s;
 }

@@ -240,6 +240,9 @@ START_TEST(map_of_a_diplomacy_game_answers_with_the_report)
 	rep = report_of(r);
 	has(rep, "You play Russia");
 	has(rep, "RUS SC   4");
+	/* The map of the phase to play, as every report carries it. */
+	has(r, "Content-Type: image/png");
+	has(r, "filename=\"dm-S1901M.png\"");
 	free(rep);
 	free(r);
 	mail(GM, "MAP dm");
@@ -256,6 +259,7 @@ START_TEST(map_of_a_diplomacy_game_answers_with_the_report)
 	r = as_power(TUR, "dm", "MAP dm");
 	has(r, MAP_BELOW);
 	has(r, "You play Turkey");
+	has(r, "filename=\"dm-S1901M.png\"");
 	ck_assert_int_eq(occurrences(r, "Message-ID:"), 1);
 	free(r);
 }
