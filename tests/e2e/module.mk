@@ -14,6 +14,7 @@ CHECK_BUILD	+= build/pbemd
 # Every tests/e2e/test_*.sh but the client test above: whole games by real
 # mail (test_games.sh and one per game family), servers going away under
 # `pbemd serve` and `pbemd deliver` (test_resilience.sh), kill -9
-# (test_crash.sh).
+# (test_crash.sh), and `make demo` once with its summary checked
+# (test_demo.sh).
 CHECK_TARGETS	+= $(filter-out tests/e2e/test_mail.sh,\
 		   $(sort $(wildcard tests/e2e/test_*.sh)))
