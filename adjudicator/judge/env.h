@@ -13,6 +13,7 @@
 
 #include "adjudicator/judge/password.h"
 #include "adjudicator/render/catalog.h"
+#include "adjudicator/render/mapgeo.h"
 #include "db/db.h"
 #include "mail/message.h"
 
@@ -21,6 +22,9 @@
 struct judge_env {
 	struct db		*db;
 	const struct catalog	*cat[JUDGE_LANGS];	/* [0] en, [1] de */
+	/* The map's drawing, loaded and checked once at start (NULL: each
+	 * map picture loads its own, as the tests' judge does). */
+	const struct mapgeo	*geo;
 	const char		*address;	/* the judge's address */
 	const char		*name;		/* its display name */
 	const char		*default_lang;	/* for senders we do not know */

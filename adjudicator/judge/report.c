@@ -39,8 +39,9 @@ judge_drawn_same(const struct judge_drawn *d, const struct game_view *v,
  * view: the report goes out without it).
  */
 static void
-judge_picture_draw(const struct judge_seat *w, const struct game_view *v,
-    const struct catalog *cat, struct judge_pictures *out)
+judge_picture_draw(const struct judge_env *env, const struct judge_seat *w,
+    const struct game_view *v, const struct catalog *cat,
+    struct judge_pictures *out)
 {
 	static const char *const board_suffix[JUDGE_PICTURES] = { "-nr", "-z" };
 	int	 b, n;
@@ -51,7 +52,9 @@ judge_picture_draw(const struct judge_seat *w, const struct game_view *v,
 		    JUDGE_PICTURES;
 		for (b = 0; b < n; b++) {
 			buf_reset(&out->png[out->n]);
-			if (mappic_png(cat, &v->map, b, &out->png[out->n]) != 0) {
+			if ((env->geo != NULL ? mappic_png_geo(env->geo, cat,
+			    &v->map, b, &out->png[out->n]) : mappic_png(cat,
+			    &v->map, b, &out->png[out->n])) != 0) {
 				log_warnx("picture game=%s ply=%d board=%d: "
 				    "not drawn", w->game.name, v->ply, b);
 				continue;
@@ -95,7 +98,7 @@ judge_picture(struct judge_session *s, const struct judge_seat *w,
 			judge_pictures_copy(out, &s->drawn[i].pics);
 			return;
 		}
-	judge_picture_draw(w, v, cat, out);
+	judge_picture_draw(s->env, w, v, cat, out);
 	d = &s->drawn[s->ndrawn++ % JUDGE_DRAWN_MAX];
 	if (d->cells == NULL && d->map == NULL)
 		judge_pictures_init(&d->pics);
