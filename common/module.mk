@@ -1,4 +1,5 @@
 SRCS += \
 	common/backoff.c \
 	common/log.c \
+	common/nearest.c \
 	common/util.c

@@ -449,6 +449,12 @@ struct game_ops {
 /* registry.c */
 const struct game_ops	*game_find(const char *name);	/* or an alias */
 const struct game_ops	*game_at(int i);	/* NULL past the last */
+/*
+ * The game's name or alias a mistyped one meant ("diplomcy": "diplomacy"),
+ * the nearest within common/nearest.h's limit; NULL when none is. The
+ * string is static.
+ */
+const char		*game_nearest(const char *name);
 
 /* msg.c: helpers the games build messages with (pure) */
 void	game_msg_set(struct game_msg *, const char *key, int nargs, ...);

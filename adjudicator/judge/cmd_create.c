@@ -70,6 +70,7 @@ judge_cmd_create(struct judge_session *s, const struct judge_line *l)
 	struct judge_seat	 w;
 	struct judge_opts	 opts;
 	char			 pw[JUDGE_GM_PASSWORD_LEN], *text = NULL;
+	const char		*near;
 	size_t			 need;
 
 	if (!judge_create_valid_name(l->argv[1])) {
@@ -77,7 +78,11 @@ judge_cmd_create(struct judge_session *s, const struct judge_line *l)
 		return;
 	}
 	if ((ops = game_find(l->argv[2])) == NULL) {
-		judge_err(s, "judge.err.no_such_kind", 1, l->argv[2]);
+		if ((near = game_nearest(l->argv[2])) != NULL)
+			judge_err(s, "judge.err.no_such_kind_hint", 2,
+			    l->argv[2], near);
+		else
+			judge_err(s, "judge.err.no_such_kind", 1, l->argv[2]);
 		return;
 	}
 	switch (db_game_get(s->env->db, l->argv[1], &g)) {

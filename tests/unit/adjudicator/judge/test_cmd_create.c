@@ -2,7 +2,8 @@
  * test_cmd_create.c - adjudicator/judge/cmd_create.c: CREATE by mail. The
  * clock's words are taken from the game's and confirmed; a game created
  * without them is played inside the mail, as before there was a clock;
- * options too long for the store are refused. (Which family each option
+ * options too long for the store are refused; a mistyped game is answered
+ * with the game it was nearest (issue 16). (Which family each option
  * word belongs to is test_opts.c's.)
  */
 #include "tests/unit/test.h"
@@ -83,6 +84,35 @@ START_TEST(create_options_too_long_to_keep_are_refused)
 }
 END_TEST
 
+/* Issue 16: "CREATE g diplomcy" suggests diplomacy; a word near no game
+ * is refused as before, without a guess. */
+START_TEST(a_mistyped_game_is_answered_with_the_nearest)
+{
+	struct db_game	 g;
+	char		*r;
+
+	mail(GM, "CREATE g diplomcy\nCREATE h weekeewacheee\n"
+	    "CREATE i chess");
+	r = take(GM);
+	has(r, "There is no game \"diplomcy\" on this judge. Did you mean "
+	    "diplomacy?");
+	has(r, "Did you mean weekeewachee?");
+	has(r, "There is no game \"chess\" on this judge. Send HELP");
+	ck_assert_int_eq(occurrences(r, "Did you mean"), 2);
+	free(r);
+	mail(GM, "SET LANGUAGE de\nCREATE j klinsha");
+	r = take(GM);
+	has(r, "Das Spiel \"klinsha\" gibt es bei diesem Schiedsrichter "
+	    "nicht. Meinten Sie klinzha?");
+	free(r);
+	ck_assert_int_eq(db_game_get(F.db, "g", &g), DB_NONE);
+	mail(GM, "CREATE g diplomacy");
+	r = take(GM);
+	has(r, "Game g (standard) is created");
+	free(r);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -100,6 +130,7 @@ test_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, create_options_too_long_to_keep_are_refused);
+	tcase_add_test(tc, a_mistyped_game_is_answered_with_the_nearest);
 	suite_add_tcase(s, tc);
 	return s;
 }
