@@ -97,6 +97,42 @@ dip_route_possible(const struct dip_state *st, const int16_t *at,
 }
 
 /*
+ * Whether some chain of seas joins two coastal provinces, whatever fleets
+ * stand on the board. Without one an army can never be convoyed between
+ * them, so an army's move there is refused as "not adjacent", not as "no
+ * possible convoy route" (issue 16: A SMY - SEV; the Black Sea borders no
+ * other sea). Breadth first over the seas; the board has 19.
+ */
+static bool
+route_ever(const struct dip_map *m, int origin, int dest)
+{
+	struct dip_set	 seen;
+	int		 queue[DIP_MAX_PROVINCES], head = 0, tail = 0, p, sea;
+
+	if (m->prov[origin].terrain != DIP_COAST ||
+	    m->prov[dest].terrain != DIP_COAST)
+		return false;
+	memset(&seen, 0, sizeof(seen));
+	for (p = 0; p < m->nprov; p++)
+		if (m->prov[p].terrain == DIP_SEA && sea_touches(m, p, origin)) {
+			dip_set_add(&seen, p);
+			queue[tail++] = p;
+		}
+	while (head < tail) {
+		sea = queue[head++];
+		if (sea_touches(m, sea, dest))
+			return true;
+		for (p = 0; p < m->nprov; p++)
+			if (m->prov[p].terrain == DIP_SEA &&
+			    !dip_set_has(&seen, p) && sea_touches(m, sea, p)) {
+				dip_set_add(&seen, p);
+				queue[tail++] = p;
+			}
+	}
+	return false;
+}
+
+/*
  * Where a fleet at loc can go in province prov: the location, or -1 with
  * why. A coast is needed only when two are reachable (DATC 6.B.1, 6.B.2);
  * a coast that was written must be reachable (6.B.3).
@@ -160,7 +196,8 @@ move_check(const struct dip_state *st, struct dip_scratch *sc, int u,
 	}
 	if (dip_set_has(&m->army_adj[from], to))
 		return true;
-	sc->why[u] = DIP_W_NO_ROUTE;
+	sc->why[u] = route_ever(m, from, to) ? DIP_W_NO_ROUTE :
+	    DIP_W_NOT_ADJACENT;
 	return false;
 }
 

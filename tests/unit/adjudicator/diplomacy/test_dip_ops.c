@@ -51,7 +51,16 @@ START_TEST(orders_are_checked_on_arrival)
 
 	tg_refused(g, AUS, "F TRI - ION", "dip.err.illegal");
 	ck_assert_str_eq(g->why.msg.args[1], "@dip.why.not_adjacent");
+	/* Issue 16: no chain of seas could ever join them, so they do not
+	 * border; a convoy route that lacks only its fleets is another
+	 * matter. */
 	tg_refused(g, AUS, "A VIE - LON", "dip.err.illegal");
+	ck_assert_str_eq(g->why.msg.args[1], "@dip.why.not_adjacent");
+	tg_refused(g, TUR, "A Smy - Sev", "dip.err.illegal");
+	ck_assert_str_eq(g->why.msg.args[1], "@dip.why.not_adjacent");
+	tg_refused(g, ITA, "A ROM - TUN", "dip.err.illegal");
+	ck_assert_str_eq(g->why.msg.args[1], "@dip.why.no_route");
+	tg_refused(g, ENG, "A LVP - NWY", "dip.err.illegal");
 	ck_assert_str_eq(g->why.msg.args[1], "@dip.why.no_route");
 	tg_refused(g, AUS, "A PAR - BUR", "dip.err.not_yours");
 	tg_refused(g, AUS, "A GAL - UKR", "dip.err.no_unit");
