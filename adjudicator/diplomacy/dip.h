@@ -329,8 +329,11 @@ int	 dip_order_parse(const struct dip_map *, int power, const char *line,
 int	 dip_order_format(const struct dip_map *, const struct dip_order *,
 	    char *out, size_t len);
 
-/* prose.c: whether a refused line reads as an order, or is prose. */
+/* prose.c: whether a refused line reads as an order, or is prose; and
+ * whether its first word is no word an order begins with (game.h
+ * game_diag.foreign). */
 bool	 dip_order_looks(const struct dip_map *, const char *line);
+bool	 dip_order_foreign(const struct dip_map *, const char *line);
 
 /* adjudicate.c: plays the phase the state is in and moves it on. */
 int	 dip_adjudicate(struct dip_state *, const struct dip_order *orders,

@@ -243,8 +243,10 @@ ops_parse(const struct game_state *st, int seat, const char *line,
 	else	/* Standard games: a DRAW vote at any time, as on njudge. */
 		n = dip_board_parse(&st->b, seat, line, "", 0, out, max, why);
 	/* Whoever writes it (the GM too), a greeting is no order. */
-	if (n < 0)
+	if (n < 0) {
 		why->prose = !dip_order_looks(&st->map, line);
+		why->foreign = dip_order_foreign(&st->map, line);
+	}
 	return n;
 }
 

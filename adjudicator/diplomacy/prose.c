@@ -24,8 +24,12 @@
  * Provinces are the map's names (abbreviation, full name, aliases);
  * a word with letters outside ASCII is never one, since the name keys
  * drop such letters ("Grüße" would read as "gre", Greece). The words
- * "to", "by" and "via" are no signs here: prose is full of them. Pure; no
- * allocation.
+ * "to", "by" and "via" are no signs here: prose is full of them.
+ *
+ * The same words say whether a line's first word is foreign to orders (no
+ * unit, no order word or sign, no province's name begins there): the
+ * judge may then take the line for a mistyped command (issue 16: "APROVE"
+ * is no province, "SER WAIT" begins with Serbia). Pure; no allocation.
  */
 #include <ctype.h>
 #include <stdbool.h>
@@ -205,4 +209,16 @@ dip_order_looks(const struct dip_map *m, const char *line)
 	if (w[0].kind == W_UNIT && n > 1 && (prov || verb || sign))
 		return true;
 	return prov && verb;
+}
+
+bool
+dip_order_foreign(const struct dip_map *m, const char *line)
+{
+	struct prose_word	 w[PROSE_WORDS];
+	int			 n;
+
+	if ((n = prose_split(line, w)) == 0)
+		return false;
+	prose_provinces(m, w, n);
+	return w[0].kind == W_OTHER && w[0].prov == 0;
 }

@@ -514,6 +514,23 @@ one_line(const struct game_state *st, int power, const char *line, int board,
 	    "Z:", ZOMBIE_DRAW_FROM, out, max, why);
 }
 
+/*
+ * Whether the judge may take a refused line for a mistyped command (game.h
+ * game_diag.foreign): its first word is none of an order's (prose.c), nor
+ * PLACE, and no board's marker stood before it (rest is past one).
+ */
+static bool
+zombie_foreign(const struct game_state *st, const char *line,
+    const char *rest)
+{
+	char	 w[ZP_LINE];
+
+	if (rest != line)
+		return false;
+	words(line, w, sizeof(w));
+	return !word_in(w, "place") && dip_order_foreign(&st->map, line);
+}
+
 int
 zombie_parse(const struct game_state *st, int seat, const char *line,
     char *ctx, struct game_order *out, int max, struct game_diag *why)
@@ -530,6 +547,7 @@ zombie_parse(const struct game_state *st, int seat, const char *line,
 			game_diag_set(why, "dip.err.no_power", 0);
 		/* Whoever writes it (the GM too), a greeting is no order. */
 		why->prose = !dip_order_looks(&st->map, line);
+		why->foreign = zombie_foreign(st, line, line);
 		return -1;
 	}
 	if ((m = marker(line)) != BOARD_NONE) {
@@ -540,8 +558,10 @@ zombie_parse(const struct game_state *st, int seat, const char *line,
 	if ((board = prefix(line, &rest)) == BOARD_NONE)
 		board = strcmp(ctx, "NR") == 0 ? BOARD_NR :
 		    strcmp(ctx, "Z") == 0 ? BOARD_Z : BOARD_NONE;
-	if ((m = one_line(st, seat, rest, board, out, max, why)) < 0)
+	if ((m = one_line(st, seat, rest, board, out, max, why)) < 0) {
 		why->prose = !dip_order_looks(&st->map, rest);
+		why->foreign = zombie_foreign(st, line, rest);
+	}
 	return m;
 }
 

@@ -85,6 +85,11 @@ struct game_diag {
 	 * greeting, a name, a mail program's footer). The judge quotes it
 	 * back as ignored; it is no error and blocks nothing. */
 	bool		 prose;
+	/* parse() only: the line's first word is none of the game's order
+	 * words (no unit, no province, no order word or sign). The judge
+	 * may answer it as a mistyped command ("APROVE": did you mean
+	 * APPROVE?) instead of with msg. */
+	bool		 foreign;
 };
 
 /* One accepted order. */

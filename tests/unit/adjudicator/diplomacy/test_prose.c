@@ -2,7 +2,9 @@
  * test_prose.c - adjudicator/diplomacy/prose.c: the closing lines and
  * footers real mail carries are prose (ignored, never an error), and every
  * line that names a unit, a province or an order word the way orders do
- * reads as an order, so its mistakes are still errors.
+ * reads as an order, so its mistakes are still errors. A line whose
+ * first word no order begins with is flagged foreign: the judge may take
+ * it for a mistyped command (issue 16).
  */
 #include "tests/unit/test.h"
 #include <stdio.h>
@@ -72,6 +74,36 @@ START_TEST(order_lines_are_orders)
 }
 END_TEST
 
+/* First words no order begins with: mistyped commands and prose alike. */
+static const char *const foreign[] = {
+	"APROVE", "PROCES", "SUMARY alpha", "sigon alpha secret", "Hi judge,",
+	"Thanks", "Viele Grüße", "Pqr - Bur", "PREDICT", "Sent from my iPhone",
+};
+
+/* First words an order may begin with: a unit, a province (of one or
+ * more words), an order word or sign. */
+static const char *const own[] = {
+	"A PAR - BUR", "Army Paris", "F Kiel", "Ser wait", "SEV - RUM",
+	"North Sea C A Lon - Nwy", "St Petersburg", "Hold", "Build A PAR",
+	"WAIVE", "Draw", "- Bur", "Mid-December", "Den Rest schicke ich",
+	"Kiel", "H",
+};
+
+START_TEST(first_words_of_no_order_are_foreign)
+{
+	size_t	 i;
+
+	for (i = 0; i < sizeof(foreign) / sizeof(foreign[0]); i++)
+		ck_assert_msg(dip_order_foreign(&tg_map, foreign[i]),
+		    "\"%s\" begins as an order", foreign[i]);
+	for (i = 0; i < sizeof(own) / sizeof(own[0]); i++)
+		ck_assert_msg(!dip_order_foreign(&tg_map, own[i]),
+		    "\"%s\" read as foreign", own[i]);
+	ck_assert(!dip_order_foreign(&tg_map, ""));
+	ck_assert(!dip_order_foreign(&tg_map, "  ,;"));
+}
+END_TEST
+
 /* Through the games' parsers: prose is flagged, a bad order is not. */
 static void
 flags_prose_only(const char *kind)
@@ -89,6 +121,13 @@ flags_prose_only(const char *kind)
 	ck_assert(!g->why.prose);
 	ck_assert_int_eq(tg_order(g, 2, "A Par - Bur"), 1);
 	ck_assert(!g->why.prose);
+	/* The first word tells the judge whether a command was meant. */
+	ck_assert_int_eq(tg_order(g, 2, "APROVE"), -1);
+	ck_assert(g->why.foreign);
+	ck_assert_int_eq(tg_order(g, 2, "A Mun - Ruh"), -1);
+	ck_assert(!g->why.foreign);
+	ck_assert_int_eq(tg_order(g, 2, "Ser wait"), -1);
+	ck_assert(!g->why.foreign);
 	tg_free(g);
 }
 
@@ -108,6 +147,7 @@ test_suite(void)
 	tcase_add_checked_fixture(t, tg_map_setup, NULL);
 	tcase_add_test(t, closing_lines_and_footers_are_prose);
 	tcase_add_test(t, order_lines_are_orders);
+	tcase_add_test(t, first_words_of_no_order_are_foreign);
 	tcase_add_test(t, the_parsers_flag_prose_only);
 	suite_add_tcase(s, t);
 	return s;
