@@ -9,7 +9,12 @@
  * to a wrong number of words, and checks those before the handler runs, as
  * Redis declares CONFIG GET: adding a command is one row and one function
  * (STYLE.md 11). Lines that are not commands are orders for the game the
- * sender signed on to (orders.c). The state a command keeps across the
+ * sender signed on to (orders.c). Where no game reads them (before SIGNON,
+ * in a game still forming) the judge's own words decide (issue 16): a
+ * greeting or farewell (courtesy.c), and what follows a farewell, is
+ * ignored; a word near a command is answered with it ("APROVE": did you
+ * mean APPROVE?), after SIGNON too when the game says the word begins no
+ * order. The state a command keeps across the
  * lines of a mail (a PRESS text, a BECOME, the SIGNONs from another
  * address) lives here beside the session, is handed to that command alone,
  * and is finished by the end-of-mail hooks. Layer L4 of the judge: only
@@ -42,11 +47,13 @@
 #include "adjudicator/judge/cmd_summary.h"
 #include "adjudicator/judge/cmd_takeover.h"
 #include "adjudicator/judge/cmd_wait.h"
+#include "adjudicator/judge/courtesy.h"
 #include "adjudicator/judge/limits.h"
 #include "adjudicator/judge/lines.h"
 #include "adjudicator/judge/notice.h"
 #include "adjudicator/judge/orders.h"
 #include "adjudicator/judge/session.h"
+#include "common/nearest.h"
 
 #define JUDGE_MAX_LINES	400	/* lines of one mail looked at */
 #define JUDGE_REPLY_MAX	(64 * 1024)	/* answers to a mail's lines, bytes */
@@ -54,6 +61,7 @@
 #define JUDGE_NO_OWN	((size_t)-1)
 #define JUDGE_NAME_MAX	32		/* "APPROVE TAKEOVER" */
 #define JUDGE_SECRET_REST (-1)		/* every word after the first is */
+#define JUDGE_NEAR_MAX	3		/* commands a typo is answered with */
 
 /*
  * Commands a mail may use only so often (issue 13): each CREATE, JOIN and
@@ -86,6 +94,8 @@ struct judge_mail {
 	struct judge_become	 become;	/* cmd_become.h */
 	struct judge_signon	 signon;	/* cmd_signon.h */
 	bool			 signoff;	/* nothing after it is read */
+	bool			 farewell;	/* read where no game reads
+						 * lines: the signature follows */
 };
 
 /* Who may run a command. */
@@ -454,36 +464,151 @@ judge_run(struct judge_mail *m, const struct judge_cmd *c,
 		c->run(s, l);
 }
 
-/* A line that is no command: an order, if someone signed on to give it. */
-static void
-judge_not_command(struct judge_session *s, const struct judge_line *l)
+/* A row that only says its usage: a word with sub-commands (SET). */
+static bool
+judge_usage_only(const struct judge_cmd *c)
 {
-	if (s->who.on && s->who.seat != GAME_SEAT_GM)
-		judge_orders_line(s, l);
-	else if (s->signon_failed)
-		judge_err(s, "judge.err.skipped", 0);
+	return c->sub == NULL && c->run == NULL && c->run_own == NULL;
+}
+
+/*
+ * The row the line would run, its first word taken for word: the row its
+ * second word picks, when it runs and takes as many words; or NULL.
+ * "SETT WAIT" fits SET WAIT; "Sent from my iPhone" fits no SET.
+ */
+static const struct judge_cmd *
+judge_fits(const char *word, const struct judge_line *l)
+{
+	struct judge_line	 t = *l;
+	const struct judge_cmd	*c;
+	int			 nargs;
+
+	t.argv[0] = (char *)word;
+	if ((c = judge_find(&t)) == NULL || judge_usage_only(c))
+		return NULL;
+	nargs = t.argc - (c->sub ? 2 : 1);
+	return nargs >= c->minargs && nargs <= c->maxargs ? c : NULL;
+}
+
+/*
+ * The commands the first word of a line that is none was nearest
+ * (common/nearest.h), best first and at most JUDGE_NEAR_MAX, each with a
+ * row the line fits: into out as "SIGNOFF, SIGNON", or "" when none. A
+ * courtesy is no typo ("Moin" is no JOIN). Returns the best one's row
+ * (its secret words are hidden in the echo, as SIGNON's), or NULL.
+ */
+static const struct judge_cmd *
+judge_near(const struct judge_line *l, char *out, size_t len)
+{
+	const struct judge_cmd	*best[JUDGE_NEAR_MAX], *c;
+	int			 dist[JUDGE_NEAR_MAX], n = 0, d, limit, i;
+	size_t			 k, used;
+
+	out[0] = '\0';
+	if (l->argc == 0 ||
+	    judge_courtesy_line(l->text) != JUDGE_COURTESY_NONE)
+		return NULL;
+	limit = nearest_limit(l->argv[0]);
+	for (k = 0; k < JUDGE_NCMDS; k++) {
+		/* The rows of one word stand together: each word once. */
+		if ((k > 0 && strcmp(judge_cmds[k].word,
+		    judge_cmds[k - 1].word) == 0) ||
+		    (d = nearest_distance(l->argv[0], judge_cmds[k].word)) >
+		    limit || (c = judge_fits(judge_cmds[k].word, l)) == NULL)
+			continue;
+		/* Best first; among equals, in the table's order. */
+		for (i = n; i > 0 && dist[i - 1] > d; i--)
+			if (i < JUDGE_NEAR_MAX) {
+				best[i] = best[i - 1];
+				dist[i] = dist[i - 1];
+			}
+		if (i < JUDGE_NEAR_MAX) {
+			best[i] = c;
+			dist[i] = d;
+			n += n < JUDGE_NEAR_MAX;
+		}
+	}
+	for (i = 0, used = 0; i < n; i++) {
+		/* Whole words only: one that does not fit is left out. */
+		if (used + strlen(best[i]->word) + 2 >= len)
+			break;
+		used += (size_t)snprintf(out + used, len - used, "%s%s",
+		    i ? ", " : "", best[i]->word);
+	}
+	return n > 0 ? best[0] : NULL;
+}
+
+/*
+ * A line no game reads: before SIGNON, or in a game still forming (after
+ * JOIN, or CREATE). A courtesy, or what follows a farewell (the
+ * signature), is ignored; a typo is answered with the command it was
+ * near; anything else is an error.
+ */
+static void
+judge_no_game_line(struct judge_mail *m, const struct judge_line *l,
+    const char *near)
+{
+	struct judge_session	*s = &m->s;
+	enum judge_courtesy	 k = judge_courtesy_line(l->text);
+
+	if (k == JUDGE_COURTESY_FAREWELL)
+		m->farewell = true;
+	if (k != JUDGE_COURTESY_NONE || (m->farewell && near[0] == '\0')) {
+		judge_ok(s, "judge.courtesy.ignored", 0);
+		s->lines.ignored++;
+	} else if (near[0] != '\0')
+		judge_err(s, "judge.err.not_command_hint", 2, l->argv[0], near);
+	else if (s->who.on && s->who.seat == GAME_SEAT_GM)
+		judge_err(s, "judge.err.gm_orders", 0);
 	else if (s->who.on)
-		judge_orders_gm_line(s, l);
+		judge_err(s, "judge.err.not_started", 1, s->who.game.name);
 	else
 		judge_err(s, "judge.err.unknown", 1, l->argv[0]);
+}
+
+/*
+ * A line that is no command: an order, if someone signed on to a running
+ * game gives it (the game says what is prose there, and which first
+ * words begin no order); else the judge's own words decide.
+ */
+static void
+judge_not_command(struct judge_mail *m, const struct judge_line *l,
+    const char *near)
+{
+	struct judge_session	*s = &m->s;
+	bool			 game = s->who.on &&
+				    s->who.game.status != DB_FORMING;
+
+	if (game && s->who.seat != GAME_SEAT_GM)
+		judge_orders_line(s, l, near);
+	else if (s->signon_failed)
+		judge_err(s, "judge.err.skipped", 0);
+	else if (game)
+		judge_orders_gm_line(s, l, near);
+	else
+		judge_no_game_line(m, l, near);
 }
 
 static void
 judge_line(struct judge_mail *m, char *text)
 {
-	const struct judge_cmd	*c;
+	const struct judge_cmd	*c, *like = NULL;
 	struct judge_line	 l;
+	char			 near[GAME_ARG_MAX] = "";
 	char			*copy = xstrdup(text);
 	size_t			 at = m->s.reply.len;
 
 	l.text = text;
 	judge_split(copy, &l);
 	c = judge_find(&l);
-	judge_echo(&m->s, &l, c);
+	if (c == NULL)
+		like = judge_near(&l, near, sizeof(near));
+	/* "SINGON g pw" hides its password as SIGNON does. */
+	judge_echo(&m->s, &l, c != NULL ? c : like);
 	if (c != NULL)
 		judge_run(m, c, &l);
 	else
-		judge_not_command(&m->s, &l);
+		judge_not_command(m, &l, near);
 	buf_putc(&m->s.reply, '\n');
 	/* The line's reply began at at: SIGNON's copy is made of lines. */
 	judge_signon_line(&m->s, &m->signon, at);
@@ -540,7 +665,8 @@ judge_lines(struct judge_mail *m)
 		catalog_say(s->cat, &s->reply, "judge.rest_unread", 0);
 		buf_puts(&s->reply, "\n\n");
 	}
-	if (n == 0)
+	/* A mail of courtesies alone holds no command either. */
+	if (n == 0 || n == s->lines.ignored)
 		judge_err(s, "judge.err.empty", 0);
 	free(text);
 }

@@ -24,6 +24,7 @@ SRCS += \
 	adjudicator/judge/cmd_summary.c \
 	adjudicator/judge/cmd_takeover.c \
 	adjudicator/judge/cmd_wait.c \
+	adjudicator/judge/courtesy.c \
 	adjudicator/judge/deadline.c \
 	adjudicator/judge/downtime.c \
 	adjudicator/judge/judge.c \

@@ -8,6 +8,8 @@
  * at the end of the mail, or before the sender speaks for another game or
  * seat. So the lines of one mail may come in any order (a move and its
  * draw offer), and a later line for a slot still replaces an earlier one.
+ * A refused line whose first word begins no order of the game but is
+ * near a command ("APROVE") is answered as a mistyped command (issue 16).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -46,8 +48,25 @@ judge_orders_store(struct judge_session *s, const struct judge_seat *w,
 	return 0;
 }
 
+/*
+ * Whether a line the game refused is a mistyped command (issue 16): its
+ * first word begins no order of the game and is near a command. Then it
+ * is answered with the command, and the clock's error mark stays as it
+ * is: no order was meant.
+ */
+static bool
+judge_orders_typo(struct judge_session *s, const struct judge_line *l,
+    const struct game_diag *why, const char *near)
+{
+	if (!why->foreign || near[0] == '\0')
+		return false;
+	judge_err(s, "judge.err.not_command_hint", 2, l->argv[0], near);
+	return true;
+}
+
 void
-judge_orders_line(struct judge_session *s, const struct judge_line *l)
+judge_orders_line(struct judge_session *s, const struct judge_line *l,
+    const char *near)
 {
 	struct game_order	*o;
 	struct game_state	*st;
@@ -67,6 +86,8 @@ judge_orders_line(struct judge_session *s, const struct judge_line *l)
 	memset(&why, 0, sizeof(why));
 	n = w.ops->parse(st, w.seat, l->text, s->lines.ctx, o, ORDERBOOK_MAX,
 	    &why);
+	if (n < 0 && judge_orders_typo(s, l, &why, near))
+		goto out;
 	if (n < 0 && why.prose) {
 		/* rules/diplomacy.md "Lines that are not orders": a
 		 * greeting or a footer, quoted back above; no order, no
@@ -97,18 +118,22 @@ out:
 }
 
 void
-judge_orders_gm_line(struct judge_session *s, const struct judge_line *l)
+judge_orders_gm_line(struct judge_session *s, const struct judge_line *l,
+    const char *near)
 {
 	struct game_order	 o;
 	struct game_state	*st;
 	struct game_diag	 why;
 	char			 ctx[GAME_CTX_MAX] = "";
+	int			 n;
 
 	if ((st = judge_phase_load(s, &s->who, s->who.game.phase)) == NULL)
 		return;
 	memset(&why, 0, sizeof(why));
-	if (s->who.ops->parse(st, GAME_SEAT_GM, l->text, ctx, &o, 1, &why) <
-	    0 && why.prose) {
+	n = s->who.ops->parse(st, GAME_SEAT_GM, l->text, ctx, &o, 1, &why);
+	if (n < 0 && judge_orders_typo(s, l, &why, near))
+		;	/* answered with the command */
+	else if (n < 0 && why.prose) {
 		judge_ok(s, "judge.orders.ignored", 0);
 		s->lines.ignored++;
 	} else

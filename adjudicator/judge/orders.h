@@ -9,14 +9,21 @@
 
 #include "adjudicator/judge/session.h"
 
-/* One order line of the signed-on player (or the GM after BECOME). */
-void	judge_orders_line(struct judge_session *, const struct judge_line *);
+/*
+ * One order line of the signed-on player (or the GM after BECOME). near:
+ * the commands its first word was nearest ("APPROVE"), or "": when the
+ * game says that word begins no order (game_diag.foreign), the line is
+ * answered as a mistyped command instead (issue 16).
+ */
+void	judge_orders_line(struct judge_session *, const struct judge_line *,
+	    const char *near);
 /*
  * A line of the GM signed on as such that is no command: the GM gives no
  * orders, but his greeting or footer is ignored as a player's is, not an
- * error.
+ * error; near as for judge_orders_line().
  */
-void	judge_orders_gm_line(struct judge_session *, const struct judge_line *);
+void	judge_orders_gm_line(struct judge_session *, const struct judge_line *,
+	    const char *near);
 /* This mail changed the speaker's order set of the current phase (CLEAR). */
 void	judge_orders_touched(struct judge_session *);
 /*

@@ -147,8 +147,12 @@ mail_and_wait dave "SIGNON ci dave-secret
 SETUP RPWS" dave carol gm
 if last carol | grep -q "White to move"; then mover=carol; other=dave; else mover=dave; other=carol; fi
 mail_and_wait carol "Dear judge, please make my move.
-thanks" carol
-check "garbage is quoted with the reason" grep -q '"Dear" is not a command' <(last carol)
+xyzzy plugh
+SINGON ci carol-secret" carol
+check "garbage is quoted with the reason" grep -q '"xyzzy" is not a command' <(last carol)
+check "a greeting is quoted back as ignored (issue 16)" grep -q 'ignored: a greeting, a farewell' <(last carol)
+check "a typo of a command names the command" grep -q 'Did you mean SIGNON?' <(last carol)
+check "a typo of SIGNON hides its password" grep -q '> SINGON ci \*\*\*\*\*\*\*\*' <(last carol)
 mail_and_wait carol "SIGNON nosuchgame carol-secret" carol
 check "an unknown game is named in the reply" grep -q "There is no game called nosuchgame" <(last carol)
 mail_and_wait carol "SIGNON ci wrongpassword

@@ -6,9 +6,14 @@
  * once, a robot's never answered, one without text politely; a reply
  * without a report has no attachment; sub-command rows have their own
  * arity and permission, and the GM's commands are refused to players.
+ * Issue 16: a mistyped command is answered with the command it was near,
+ * before SIGNON and after it (when the game says the word begins no
+ * order); greetings and farewells where no game reads the lines are
+ * ignored, not errors.
  */
 #include "tests/unit/test.h"
 
+#include "tests/unit/adjudicator/judge/seven_seats_fixture.h"
 #include "tests/unit/adjudicator/judge/two_seats_fixture.h"
 
 /* The GM of game g (created by gm@example.test) with its password, and
@@ -46,11 +51,168 @@ START_TEST(unknown_lines_are_quoted_with_the_reason)
 {
 	char	*r;
 
-	mail("alice@example.test", "hello judge\nLIST");
+	mail("alice@example.test", "xyzzy plugh\nLIST");
 	r = take("alice@example.test");
-	ck_assert_ptr_nonnull(strstr(r, "> hello judge"));
-	ck_assert_ptr_nonnull(strstr(r, "ERROR: \"hello\" is not a command"));
+	ck_assert_ptr_nonnull(strstr(r, "> xyzzy plugh"));
+	ck_assert_ptr_nonnull(strstr(r, "ERROR: \"xyzzy\" is not a command, "
+	    "and you are not signed on"));
 	ck_assert_ptr_nonnull(strstr(r, "No games yet"));
+	free(r);
+}
+END_TEST
+
+#define IGNORED "ignored: a greeting, a farewell or a signature, not a " \
+	"command"
+
+/*
+ * Issue 16: before SIGNON a word near a command is answered with it (a
+ * swap of two letters is one edit), but only where the line fits the
+ * command's form; a greeting or farewell is never a typo ("Moin" is no
+ * JOIN, "Best regards" no SET).
+ */
+START_TEST(mistyped_commands_are_answered_with_the_command)
+{
+	char	*r;
+
+	mail(ALICE, "SINGON alpha secret123\nHLEP\nLSIT\nSTAUTS alpha\n"
+	    "SETT LANGUAGE de\nJION beta pw123456\nSIGNOF\nSETT\n"
+	    "MPA alpha\nSTARTUS\nMoin\nBest regards\nSent from my iPhone\n"
+	    "xyzzy");
+	r = take(ALICE);
+	/* The password of a mistyped SIGNON is hidden as SIGNON's is. */
+	has(r, "> SINGON alpha ********\r\n    ERROR: \"SINGON\" is not a "
+	    "command. Did you mean SIGNON? Send HELP");
+	hasnt(r, "secret123");
+	has(r, "> HLEP\r\n    ERROR: \"HLEP\" is not a command. Did you "
+	    "mean HELP?");
+	has(r, "Did you mean LIST?");
+	has(r, "Did you mean STATUS?");
+	has(r, "> SETT LANGUAGE de\r\n    ERROR: \"SETT\" is not a command. "
+	    "Did you mean SET?");
+	has(r, "Did you mean JOIN?");
+	/* SIGNON is as near, but needs its game and password. */
+	has(r, "> SIGNOF\r\n    ERROR: \"SIGNOF\" is not a command. Did you "
+	    "mean SIGNOFF?");
+	/* SET alone is no command: its words name none of its settings. */
+	has(r, "> SETT\r\n    ERROR: \"SETT\" is not a command, and you are "
+	    "not signed on");
+	has(r, "Did you mean MAP?");
+	/* Two within reach: the nearer first. */
+	has(r, "> STARTUS\r\n    ERROR: \"STARTUS\" is not a command. Did "
+	    "you mean STATUS, START?");
+	has(r, "> Moin\r\n    " IGNORED);
+	has(r, "> Best regards\r\n    " IGNORED);
+	has(r, "> Sent from my iPhone\r\n    " IGNORED);
+	/* After a farewell: the signature. */
+	has(r, "> xyzzy\r\n    " IGNORED);
+	ck_assert_int_eq(occurrences(r, "Did you mean"), 9);
+	free(r);
+}
+END_TEST
+
+/*
+ * Issue 16: greetings and farewells before SIGNON, and after a JOIN to a
+ * game still forming, are quoted back as ignored, not as errors; so are
+ * the lines after a farewell (the signature). A mail of courtesies alone
+ * still says it held no command.
+ */
+START_TEST(courtesies_where_no_game_reads_are_ignored)
+{
+	char	*r;
+
+	create("beta", "");
+	mail(BOB, "Hi judge,\nHallo Spielleiter,\nBonjour,\n"
+	    "JOIN beta bobsecret1\nThanks\nViele Grüße\nBob");
+	r = take(BOB);
+	has(r, "> Hi judge,\r\n    " IGNORED);
+	has(r, "> Hallo Spielleiter,\r\n    " IGNORED);
+	has(r, "> Bonjour,\r\n    " IGNORED);
+	has(r, "You joined game beta");
+	has(r, "> Thanks\r\n    " IGNORED);
+	has(r, "> Viele Grüße\r\n    " IGNORED);
+	has(r, "> Bob\r\n    " IGNORED);
+	hasnt(r, "ERROR");
+	ck_assert(understood(r));
+	free(r);
+	/* In the forming game an order is still too early, and a typo a
+	 * typo. */
+	mail(BOB, "SIGNON beta bobsecret1\nA PAR - BUR\nSTAUTS beta\n"
+	    "Cheers\nBob");
+	r = take(BOB);
+	has(r, "> A PAR - BUR\r\n    ERROR: Game beta has not started yet");
+	has(r, "> STAUTS beta\r\n    ERROR: \"STAUTS\" is not a command. Did "
+	    "you mean STATUS?");
+	has(r, "> Bob\r\n    " IGNORED);
+	free(r);
+	/* Only courtesies: no command was found. */
+	mail(CAROL, "Hello,\nthanks a lot\nCarol");
+	r = take(CAROL);
+	ck_assert_int_eq(occurrences(r, IGNORED), 3);
+	has(r, "I found no commands in your mail");
+	free(r);
+	/* The GM of a game still forming: the same. */
+	mail(DAVE, "Hi judge,\nCREATE gamma weekeewachee\nThanks\nDave");
+	r = take(DAVE);
+	has(r, "> Hi judge,\r\n    " IGNORED);
+	has(r, "Game gamma (weekeewachee) is created");
+	has(r, "> Thanks\r\n    " IGNORED);
+	has(r, "> Dave\r\n    " IGNORED);
+	hasnt(r, "ERROR");
+	free(r);
+	/* Before a farewell, a line that is neither stays an error. */
+	mail(CAROL, "I would like to play\nHELP");
+	r = take(CAROL);
+	has(r, "> I would like to play\r\n    ERROR: \"I\" is not a "
+	    "command");
+	free(r);
+}
+END_TEST
+
+/*
+ * Issue 16: after SIGNON a line whose first word begins no order of the
+ * game (no unit, no province, no order word) and is near a command is
+ * answered with the command, not as an order ("there is no province
+ * called ..."), for a player and the GM alike. A first word that is a
+ * province stays the game's (SER WAIT), and so do prose and bad orders.
+ */
+/* The reply without its picture, so that a failure prints it whole. */
+static char *
+text_only(char *r)
+{
+	char	*p = strstr(r, "Content-Type: image/png");
+
+	if (p != NULL)
+		*p = '\0';
+	return r;
+}
+
+START_TEST(mistyped_commands_after_signon_are_no_orders)
+{
+	char	*r;
+
+	seven("alpha", "");
+	r = text_only(as_power(TUR, "alpha", "APROVE\nPROCES\nSUMARY alpha\n"
+	    "Hi judge,\nSer wait\nA Mun - Ruh\nSent from my iPhone\n"
+	    "A Con - Bul"));
+	has(r, "> APROVE\r\n    ERROR: \"APROVE\" is not a command. Did you "
+	    "mean APPROVE?");
+	has(r, "> PROCES\r\n    ERROR: \"PROCES\" is not a command. Did you "
+	    "mean PROCESS?");
+	has(r, "> SUMARY alpha\r\n    ERROR: \"SUMARY\" is not a command. "
+	    "Did you mean SUMMARY?");
+	has(r, "> Hi judge,\r\n    ignored: not an order");
+	has(r, "> Ser wait\r\n    ignored: not an order");
+	has(r, "> A Mun - Ruh\r\n    ERROR: \"A Mun - Ruh\": the unit in "
+	    "Munich is not yours");
+	has(r, "> Sent from my iPhone\r\n    ignored: not an order");
+	has(r, "A CON - BUL");
+	hasnt(r, "no province called");
+	ck_assert_int_eq(occurrences(r, "Did you mean"), 3);
+	free(r);
+	r = text_only(as_gm("alpha", "APROVE\nThanks"));
+	has(r, "> APROVE\r\n    ERROR: \"APROVE\" is not a command. Did you "
+	    "mean APPROVE?");
+	has(r, "> Thanks\r\n    ignored: not an order");
 	free(r);
 }
 END_TEST
@@ -413,6 +575,14 @@ test_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, gm_commands_need_the_gm);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("words");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, mistyped_commands_are_answered_with_the_command);
+	tcase_add_test(tc, courtesies_where_no_game_reads_are_ignored);
+	tcase_add_test(tc, mistyped_commands_after_signon_are_no_orders);
 	suite_add_tcase(s, tc);
 	return s;
 }
