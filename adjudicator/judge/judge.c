@@ -14,7 +14,8 @@
  * greeting or farewell (courtesy.c), and what follows a farewell, is
  * ignored; a word near a command is answered with it ("APROVE": did you
  * mean APPROVE?), after SIGNON too when the game says the word begins no
- * order. The state a command keeps across the
+ * order; njudge's commands this judge lacks are answered with what to do
+ * instead (njudge.c). The state a command keeps across the
  * lines of a mail (a PRESS text, a BECOME, the SIGNONs from another
  * address) lives here beside the session, is handed to that command alone,
  * and is finished by the end-of-mail hooks. Layer L4 of the judge: only
@@ -50,6 +51,7 @@
 #include "adjudicator/judge/courtesy.h"
 #include "adjudicator/judge/limits.h"
 #include "adjudicator/judge/lines.h"
+#include "adjudicator/judge/njudge.h"
 #include "adjudicator/judge/notice.h"
 #include "adjudicator/judge/orders.h"
 #include "adjudicator/judge/session.h"
@@ -594,18 +596,25 @@ judge_line(struct judge_mail *m, char *text)
 {
 	const struct judge_cmd	*c, *like = NULL;
 	struct judge_line	 l;
-	char			 near[GAME_ARG_MAX] = "";
+	const char		*njudge = NULL;
+	char			 name[JUDGE_NAME_MAX], near[GAME_ARG_MAX] = "";
 	char			*copy = xstrdup(text);
 	size_t			 at = m->s.reply.len;
 
 	l.text = text;
 	judge_split(copy, &l);
 	c = judge_find(&l);
-	if (c == NULL)
+	/* njudge's SET PREFERENCE is answered, not with SET's usage. */
+	if ((c == NULL || judge_usage_only(c)) &&
+	    (njudge = judge_njudge_answer(&l, name, sizeof(name))) != NULL)
+		c = NULL;
+	else if (c == NULL)
 		like = judge_near(&l, near, sizeof(near));
 	/* "SINGON g pw" hides its password as SIGNON does. */
 	judge_echo(&m->s, &l, c != NULL ? c : like);
-	if (c != NULL)
+	if (njudge != NULL)
+		judge_err(&m->s, njudge, 1, name);
+	else if (c != NULL)
 		judge_run(m, c, &l);
 	else
 		judge_not_command(m, &l, near);

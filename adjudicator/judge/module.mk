@@ -31,6 +31,7 @@ SRCS += \
 	adjudicator/judge/ledger.c \
 	adjudicator/judge/limits.c \
 	adjudicator/judge/mailin.c \
+	adjudicator/judge/njudge.c \
 	adjudicator/judge/notice.c \
 	adjudicator/judge/notify.c \
 	adjudicator/judge/opts.c \
