@@ -57,6 +57,26 @@ nearest_distance(const char *a, const char *b)
 	return prev[lb];
 }
 
+bool
+nearest_same_letters(const char *a, const char *b)
+{
+	int		 count[256];
+	const char	*p;
+	size_t		 i;
+
+	if (strlen(a) != strlen(b))
+		return false;
+	memset(count, 0, sizeof(count));
+	for (p = a; *p != '\0'; p++)
+		count[tolower((unsigned char)*p)]++;
+	for (p = b; *p != '\0'; p++)
+		count[tolower((unsigned char)*p)]--;
+	for (i = 0; i < 256; i++)
+		if (count[i] != 0)
+			return false;
+	return true;
+}
+
 int
 nearest_limit(const char *word)
 {

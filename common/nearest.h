@@ -8,6 +8,8 @@
 #ifndef PBEMD_NEAREST_H
 #define PBEMD_NEAREST_H
 
+#include <stdbool.h>
+
 #define NEAREST_MAX	32	/* longest word compared, bytes */
 #define NEAREST_FAR	99	/* the distance of a word longer than that */
 
@@ -25,5 +27,12 @@ int	nearest_distance(const char *a, const char *b);
  * allow ("APROVE" for APPROVE, not "Hallo" for HELP).
  */
 int	nearest_limit(const char *word);
+
+/*
+ * Whether b holds the letters of a, moved about (case aside): "LSIT" and
+ * LIST do, "Lisa" and LIST do not. A one-edit typo of a short word that
+ * is no such swap changed a letter, and makes another word too easily.
+ */
+bool	nearest_same_letters(const char *a, const char *b);
 
 #endif

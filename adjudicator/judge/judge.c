@@ -64,6 +64,7 @@
 #define JUDGE_NAME_MAX	32		/* "APPROVE TAKEOVER" */
 #define JUDGE_SECRET_REST (-1)		/* every word after the first is */
 #define JUDGE_NEAR_MAX	3		/* commands a typo is answered with */
+#define JUDGE_NEAR_SHORT 4		/* letters of a short command */
 
 /*
  * Commands a mail may use only so often (issue 13): each CREATE, JOIN and
@@ -493,6 +494,25 @@ judge_fits(const char *word, const struct judge_line *l)
 }
 
 /*
+ * How far typed is from the command word, or -1 when too far for a typo
+ * (common/nearest.h). A short command mistyped keeps its letters (LSIT,
+ * MPA) or gains or loses one (HEL, SETT): one letter changed makes
+ * another word too easily, a name under a mail most of all ("Lisa",
+ * "Max Miller").
+ */
+static int
+judge_near_word(const char *typed, const char *word)
+{
+	int	 d = nearest_distance(typed, word);
+
+	if (d > nearest_limit(typed) || (strlen(word) <= JUDGE_NEAR_SHORT &&
+	    strlen(typed) == strlen(word) &&
+	    !nearest_same_letters(typed, word)))
+		return -1;
+	return d;
+}
+
+/*
  * The commands the first word of a line that is none was nearest
  * (common/nearest.h), best first and at most JUDGE_NEAR_MAX, each with a
  * row the line fits: into out as "SIGNOFF, SIGNON", or "" when none. A
@@ -503,20 +523,19 @@ static const struct judge_cmd *
 judge_near(const struct judge_line *l, char *out, size_t len)
 {
 	const struct judge_cmd	*best[JUDGE_NEAR_MAX], *c;
-	int			 dist[JUDGE_NEAR_MAX], n = 0, d, limit, i;
+	int			 dist[JUDGE_NEAR_MAX], n = 0, d, i;
 	size_t			 k, used;
 
 	out[0] = '\0';
 	if (l->argc == 0 ||
 	    judge_courtesy_line(l->text) != JUDGE_COURTESY_NONE)
 		return NULL;
-	limit = nearest_limit(l->argv[0]);
 	for (k = 0; k < JUDGE_NCMDS; k++) {
 		/* The rows of one word stand together: each word once. */
 		if ((k > 0 && strcmp(judge_cmds[k].word,
 		    judge_cmds[k - 1].word) == 0) ||
-		    (d = nearest_distance(l->argv[0], judge_cmds[k].word)) >
-		    limit || (c = judge_fits(judge_cmds[k].word, l)) == NULL)
+		    (d = judge_near_word(l->argv[0], judge_cmds[k].word)) < 0 ||
+		    (c = judge_fits(judge_cmds[k].word, l)) == NULL)
 			continue;
 		/* Best first; among equals, in the table's order. */
 		for (i = n; i > 0 && dist[i - 1] > d; i--)

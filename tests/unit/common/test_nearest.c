@@ -61,6 +61,18 @@ START_TEST(a_typo_holds_a_third_of_the_word_at_least_one_edit)
 }
 END_TEST
 
+START_TEST(same_letters_are_a_swap_not_a_change)
+{
+	ck_assert(nearest_same_letters("LSIT", "list"));
+	ck_assert(nearest_same_letters("MPA", "MAP"));
+	ck_assert(nearest_same_letters("", ""));
+	ck_assert(!nearest_same_letters("Lisa", "LIST"));
+	ck_assert(!nearest_same_letters("Max", "MAP"));
+	ck_assert(!nearest_same_letters("SETT", "SET"));
+	ck_assert(!nearest_same_letters("aab", "abb"));
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -73,6 +85,7 @@ test_suite(void)
 	tcase_add_test(tc, words_too_long_are_far_from_everything);
 	tcase_add_test(tc,
 	    a_typo_holds_a_third_of_the_word_at_least_one_edit);
+	tcase_add_test(tc, same_letters_are_a_swap_not_a_change);
 	suite_add_tcase(s, tc);
 	return s;
 }

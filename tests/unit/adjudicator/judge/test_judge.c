@@ -144,6 +144,12 @@ START_TEST(courtesies_where_no_game_reads_are_ignored)
 	    "you mean STATUS?");
 	has(r, "> Bob\r\n    " IGNORED);
 	free(r);
+	/* A signature after a farewell, whatever it looks like. */
+	mail(CAROL, "LIST beta\nBest,\nLisa Miller\nMax");
+	r = take(CAROL);
+	has(r, "> Lisa Miller\r\n    " IGNORED);
+	has(r, "> Max\r\n    " IGNORED);
+	free(r);
 	/* Only courtesies: no command was found. */
 	mail(CAROL, "Hello,\nthanks a lot\nCarol");
 	r = take(CAROL);
@@ -193,7 +199,7 @@ START_TEST(mistyped_commands_after_signon_are_no_orders)
 	seven("alpha", "");
 	r = text_only(as_power(TUR, "alpha", "APROVE\nPROCES\nSUMARY alpha\n"
 	    "Hi judge,\nSer wait\nA Mun - Ruh\nSent from my iPhone\n"
-	    "A Con - Bul"));
+	    "A Con - Bul\nLisa\nMax Miller"));
 	has(r, "> APROVE\r\n    ERROR: \"APROVE\" is not a command. Did you "
 	    "mean APPROVE?");
 	has(r, "> PROCES\r\n    ERROR: \"PROCES\" is not a command. Did you "
@@ -205,6 +211,9 @@ START_TEST(mistyped_commands_after_signon_are_no_orders)
 	has(r, "> A Mun - Ruh\r\n    ERROR: \"A Mun - Ruh\": the unit in "
 	    "Munich is not yours");
 	has(r, "> Sent from my iPhone\r\n    ignored: not an order");
+	/* A name one letter from a short command is no typo of it. */
+	has(r, "> Lisa\r\n    ignored: not an order");
+	has(r, "> Max Miller\r\n    ignored: not an order");
 	has(r, "A CON - BUL");
 	hasnt(r, "no province called");
 	ck_assert_int_eq(occurrences(r, "Did you mean"), 3);
