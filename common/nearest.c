@@ -45,7 +45,8 @@ nearest_distance(const char *a, const char *b)
 			cur[j] = nearest_min(nearest_min(prev[j] + 1,
 			    cur[j - 1] + 1),
 			    prev[j - 1] + !nearest_same(a[i - 1], b[j - 1]));
-			if (i > 1 && j > 1 && nearest_same(a[i - 1], b[j - 2]) &&
+			if (i > 1 && j > 1 &&
+			    nearest_same(a[i - 1], b[j - 2]) &&
 			    nearest_same(a[i - 2], b[j - 1]))
 				cur[j] = nearest_min(cur[j], prev2[j - 2] + 1);
 		}

@@ -114,7 +114,8 @@ route_ever(const struct dip_map *m, int origin, int dest)
 		return false;
 	memset(&seen, 0, sizeof(seen));
 	for (p = 0; p < m->nprov; p++)
-		if (m->prov[p].terrain == DIP_SEA && sea_touches(m, p, origin)) {
+		if (m->prov[p].terrain == DIP_SEA &&
+		    sea_touches(m, p, origin)) {
 			dip_set_add(&seen, p);
 			queue[tail++] = p;
 		}

@@ -19,8 +19,8 @@
 #define COURTESY_WORDS	4	/* words of a line looked at */
 #define COURTESY_TEXT	96	/* bytes of them, folded */
 
-#define G	JUDGE_COURTESY_GREETING
-#define F	JUDGE_COURTESY_FAREWELL
+#define GREET	JUDGE_COURTESY_GREETING
+#define BYE	JUDGE_COURTESY_FAREWELL
 
 /* Lower case, one blank between words; "\xc3\xbc" is ü, and so on. */
 static const struct {
@@ -28,44 +28,50 @@ static const struct {
 	enum judge_courtesy	 kind;
 } courtesy_phrases[] = {
 	/* English */
-	{ "hi", G }, { "hello", G }, { "hey", G }, { "hiya", G },
-	{ "howdy", G }, { "dear", G }, { "greetings", G },
-	{ "good morning", G }, { "good afternoon", G }, { "good evening", G },
-	{ "good day", G },
-	{ "thanks", F }, { "thank you", F }, { "thx", F }, { "ty", F },
-	{ "many thanks", F }, { "cheers", F }, { "regards", F },
-	{ "best", F }, { "best regards", F }, { "best wishes", F },
-	{ "kind regards", F }, { "warm regards", F }, { "all the best", F },
-	{ "yours", F }, { "sincerely", F }, { "bye", F }, { "goodbye", F },
-	{ "see you", F }, { "take care", F }, { "sent from", F },
-	{ "sent with", F }, { "get outlook", F },
+	{ "hi", GREET }, { "hello", GREET }, { "hey", GREET },
+	{ "hiya", GREET }, { "howdy", GREET }, { "dear", GREET },
+	{ "greetings", GREET }, { "good morning", GREET },
+	{ "good afternoon", GREET }, { "good evening", GREET },
+	{ "good day", GREET },
+	{ "thanks", BYE }, { "thank you", BYE }, { "thx", BYE }, { "ty", BYE },
+	{ "many thanks", BYE }, { "cheers", BYE }, { "regards", BYE },
+	{ "best", BYE }, { "best regards", BYE }, { "best wishes", BYE },
+	{ "kind regards", BYE }, { "warm regards", BYE },
+	{ "all the best", BYE }, { "yours", BYE }, { "sincerely", BYE },
+	{ "bye", BYE }, { "goodbye", BYE }, { "see you", BYE },
+	{ "take care", BYE }, { "sent from", BYE }, { "sent with", BYE },
+	{ "get outlook", BYE },
 	/* German */
-	{ "hallo", G }, { "hall\xc3\xb6" "chen", G }, { "liebe", G },
-	{ "lieber", G }, { "liebes", G }, { "sehr geehrte", G },
-	{ "sehr geehrter", G }, { "guten morgen", G }, { "guten tag", G },
-	{ "guten abend", G }, { "moin", G }, { "servus", G },
-	{ "gr\xc3\xbc\xc3\x9f gott", G }, { "gr\xc3\xbc" "ezi", G },
-	{ "danke", F }, { "dankesch\xc3\xb6n", F }, { "vielen dank", F },
-	{ "viele gr\xc3\xbc\xc3\x9f" "e", F }, { "viele gr\xc3\xbcsse", F },
-	{ "viele gruesse", F }, { "liebe gr\xc3\xbc\xc3\x9f" "e", F },
-	{ "beste gr\xc3\xbc\xc3\x9f" "e", F },
-	{ "herzliche gr\xc3\xbc\xc3\x9f" "e", F },
-	{ "sch\xc3\xb6ne gr\xc3\xbc\xc3\x9f" "e", F },
-	{ "freundliche gr\xc3\xbc\xc3\x9f" "e", F },
-	{ "mit freundlichen", F }, { "mit freundlichem", F },
-	{ "mit besten", F }, { "mit lieben", F }, { "mit herzlichen", F },
-	{ "gru\xc3\x9f", F }, { "gruss", F }, { "gr\xc3\xbc\xc3\x9f" "e", F },
-	{ "gr\xc3\xbcsse", F }, { "gruesse", F }, { "mfg", F }, { "lg", F },
-	{ "vg", F }, { "tsch\xc3\xbc\xc3\x9f", F }, { "tsch\xc3\xbcss", F },
-	{ "tsch\xc3\xbcs", F }, { "bis bald", F }, { "bis dann", F },
-	{ "gesendet von", F }, { "gesendet mit", F }, { "von meinem", F },
+	{ "hallo", GREET }, { "hall\xc3\xb6" "chen", GREET },
+	{ "liebe", GREET }, { "lieber", GREET }, { "liebes", GREET },
+	{ "sehr geehrte", GREET }, { "sehr geehrter", GREET },
+	{ "guten morgen", GREET }, { "guten tag", GREET },
+	{ "guten abend", GREET }, { "moin", GREET }, { "servus", GREET },
+	{ "gr\xc3\xbc\xc3\x9f gott", GREET }, { "gr\xc3\xbc" "ezi", GREET },
+	{ "danke", BYE }, { "dankesch\xc3\xb6n", BYE }, { "vielen dank", BYE },
+	{ "viele gr\xc3\xbc\xc3\x9f" "e", BYE }, { "viele gr\xc3\xbcsse", BYE },
+	{ "viele gruesse", BYE }, { "liebe gr\xc3\xbc\xc3\x9f" "e", BYE },
+	{ "beste gr\xc3\xbc\xc3\x9f" "e", BYE },
+	{ "herzliche gr\xc3\xbc\xc3\x9f" "e", BYE },
+	{ "sch\xc3\xb6ne gr\xc3\xbc\xc3\x9f" "e", BYE },
+	{ "freundliche gr\xc3\xbc\xc3\x9f" "e", BYE },
+	{ "mit freundlichen", BYE }, { "mit freundlichem", BYE },
+	{ "mit besten", BYE }, { "mit lieben", BYE }, { "mit herzlichen", BYE },
+	{ "gru\xc3\x9f", BYE }, { "gruss", BYE },
+	{ "gr\xc3\xbc\xc3\x9f" "e", BYE }, { "gr\xc3\xbcsse", BYE },
+	{ "gruesse", BYE }, { "mfg", BYE }, { "lg", BYE }, { "vg", BYE },
+	{ "tsch\xc3\xbc\xc3\x9f", BYE }, { "tsch\xc3\xbcss", BYE },
+	{ "tsch\xc3\xbcs", BYE }, { "bis bald", BYE }, { "bis dann", BYE },
+	{ "gesendet von", BYE }, { "gesendet mit", BYE },
+	{ "von meinem", BYE },
 	/* French, and beyond */
-	{ "bonjour", G }, { "bonsoir", G }, { "salut", G }, { "cher", G },
-	{ "ch\xc3\xa8re", G }, { "chers", G }, { "coucou", G }, { "hola", G },
-	{ "merci", F }, { "cordialement", F }, { "amicalement", F },
-	{ "bien cordialement", F }, { "bien \xc3\xa0 vous", F },
-	{ "\xc3\xa0 bient\xc3\xb4t", F }, { "au revoir", F },
-	{ "salutations", F }, { "envoy\xc3\xa9 de", F }, { "ciao", F },
+	{ "bonjour", GREET }, { "bonsoir", GREET }, { "salut", GREET },
+	{ "cher", GREET }, { "ch\xc3\xa8re", GREET }, { "chers", GREET },
+	{ "coucou", GREET }, { "hola", GREET },
+	{ "merci", BYE }, { "cordialement", BYE }, { "amicalement", BYE },
+	{ "bien cordialement", BYE }, { "bien \xc3\xa0 vous", BYE },
+	{ "\xc3\xa0 bient\xc3\xb4t", BYE }, { "au revoir", BYE },
+	{ "salutations", BYE }, { "envoy\xc3\xa9 de", BYE }, { "ciao", BYE },
 };
 
 /* A byte of a word: a letter, a digit, an apostrophe or part of a

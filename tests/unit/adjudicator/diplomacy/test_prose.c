@@ -77,7 +77,8 @@ END_TEST
 /* First words no order begins with: mistyped commands and prose alike. */
 static const char *const foreign[] = {
 	"APROVE", "PROCES", "SUMARY alpha", "sigon alpha secret", "Hi judge,",
-	"Thanks", "Viele Grüße", "Pqr - Bur", "PREDICT", "Sent from my iPhone",
+	"Thanks", "Viele Grüße", "Pqr - Bur", "PREDICT",
+	"Sent from my iPhone",
 };
 
 /* First words an order may begin with: a unit, a province (of one or
