@@ -126,8 +126,8 @@ send_mail fra "orders" "$(signon fra "A BUR R PIC")"
 for p in "${PLAYERS[@]}"; do wait_new "$p" 1; done
 wait_new fra 2
 says "the retreat is carried out" eng "A BUR R PIC"
-says "Germany may build, in English" eng "Germany may build 1 unit(s)."
-says "Germany may build, in German" ger "Deutschland darf 1 Einheit(en) aufbauen."
+says "Germany may build, in English" eng "Germany may build 1 unit."
+says "Germany may build, in German" ger "Deutschland darf 1 Einheit aufbauen."
 
 # ---------------------------------------------------------------- W1901A
 mark

@@ -164,7 +164,7 @@ check "the report carries a map of each board" \
 	test "$(since rus | grep -cE 'filename="zg-(W1901A-nr|F1901R-z)\.png"')" = 2
 nr=$(png_size rus zg-W1901A-nr.png) z=$(png_size rus zg-F1901R-z.png)
 check "both maps decode, of one size ($nr, $z)" test -n "$nr" -a "$nr" = "$z"
-says "builds on the NR-board follow" eng "Germany may build 1 unit(s)."
+says "builds on the NR-board follow" eng "Germany may build 1 unit."
 
 # ---------------------------------------------------------------- W1901A
 orders ger "BUILD A BER"
@@ -189,7 +189,7 @@ says "Austria reads it in German" aus "Österreich: Zombie F (vertrieben in TRI)
 
 # ---------------------------------------------------------------- F1902M, W1902A
 process F1902M
-says "Italy may build for Trieste" ita "Italy may build 1 unit(s)."
+says "Italy may build for Trieste" ita "Italy may build 1 unit."
 completes ita "BUILD A VEN"
 says "the build is played" ger "BUILD A VEN"
 
@@ -223,7 +223,7 @@ says "a move into the undead unit's province is refused" ita "an undead unit sta
 process F1904M
 says "the undead unit supports" fra "Italy: A TUS S A ROM"
 says "Italy is eliminated on the Zombie-board" eng "Italy has been eliminated."
-says "Germany may build on the Zombie-board" ger "Germany may build 1 unit(s)."
+says "Germany may build on the Zombie-board" ger "Germany may build 1 unit."
 completes ger "Z: BUILD A MUN"
 
 # ---------------------------------------------------------------- 1905-1909

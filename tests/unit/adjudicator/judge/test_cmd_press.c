@@ -132,7 +132,7 @@ START_TEST(private_press_reaches_only_its_recipients)
 	seven("prs", "");
 	r = as_power(ENG, "prs",
 	    "PRESS TO F,G\nLet us share Belgium.\nENDPRESS");
-	has(r, "Sent to France, Germany (1 lines)");
+	has(r, "Sent to France, Germany (1 line)");
 	free(r);
 	for (i = 0; i < 7; i++) {
 		r = mine(i);
