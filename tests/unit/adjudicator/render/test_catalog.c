@@ -5,6 +5,8 @@
  * small templates directory made in /tmp.
  */
 #include "tests/unit/test.h"
+#include <ctype.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -237,6 +239,51 @@ START_TEST(every_plural_form_counts_a_printed_argument)
 					    "does not print", catalog_lang(c[l]),
 					    k, p[1]);
 		}
+}
+END_TEST
+
+/* Whether t holds word w (any case) with no letter on either side. */
+static bool
+has_word(const char *t, const char *w)
+{
+	const char	*p;
+	size_t		 n = strlen(w);
+
+	for (p = t; (p = strcasestr(p, w)) != NULL; p++)
+		if ((p == t || !isalpha((unsigned char)p[-1])) &&
+		    !isalpha((unsigned char)p[n]))
+			return true;
+	return false;
+}
+
+/*
+ * Issue 16: one German term set. The game master is "Spielleiter", the
+ * judge (the program) "Schiedsrichter": where the English text speaks of
+ * the judge alone, the German one never says Spielleiter, and the other
+ * way round; "Spielleitung" and "Judge" are not used at all.
+ */
+START_TEST(german_calls_the_gm_spielleiter_and_the_judge_schiedsrichter)
+{
+	const char	*k, *te, *td;
+	bool		 judge, gm;
+	size_t		 i;
+
+	for (i = 0; i < catalog_size(en); i++) {
+		k = catalog_key_at(en, i);
+		te = catalog_get(en, k);
+		if ((td = catalog_get(de_alone, k)) == NULL)
+			continue;
+		judge = has_word(te, "judge");
+		gm = has_word(te, "game master") || strstr(te, "GM") != NULL;
+		ck_assert_msg(!(judge && !gm && strstr(td, "Spielleiter")),
+		    "%s: en speaks of the judge, de of the Spielleiter", k);
+		ck_assert_msg(!(gm && !judge && strstr(td, "Schiedsrichter")),
+		    "%s: en speaks of the game master, de of the "
+		    "Schiedsrichter", k);
+		ck_assert_msg(strstr(td, "Spielleitung") == NULL &&
+		    !has_word(td, "Judge"), "%s: de says Spielleitung or Judge",
+		    k);
+	}
 }
 END_TEST
 
@@ -545,6 +592,7 @@ test_suite(void)
 	tcase_add_test(tc, the_real_catalogs_count_in_the_singular_and_plural);
 	tcase_add_test(tc, no_text_writes_a_plural_in_brackets);
 	tcase_add_test(tc, every_plural_form_counts_a_printed_argument);
+	tcase_add_test(tc, german_calls_the_gm_spielleiter_and_the_judge_schiedsrichter);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("render");
