@@ -259,10 +259,12 @@ says "England, France and Turkey share fifth place" ger "5. England: 1.25 points
 says "the seed is revealed" rus "Its random seed was"
 
 # Every player read every phase: the report, or the reply to the mail
-# that completed it.
+# that completed it. Each position's diagram is titled with the phase to
+# play, the final one with the last phase played (S1910M again), which
+# the final standings tell apart.
 for p in "${PLAYERS[@]}"; do
 	from_start "$p"
-	got=$(since "$p" | grep -oE '^(Game|Partie) zg \(zombie, undead\) (after move|nach Zug) [0-9]+' |
+	got=$(since "$p" | grep -oE '^(NR [SFW][0-9]{4}[MRA]|(The game is over|Das Spiel ist beendet)\.)' |
 		sort -u | wc -l)
 	check "$p read all 27 positions, the start and 26 phases ($got)" test "$got" = 27
 done
