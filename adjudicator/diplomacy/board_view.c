@@ -342,7 +342,8 @@ dip_board_status(const struct dip_board *b, struct game_view *v)
 void
 dip_board_next(const struct dip_board *b, struct game_view *v)
 {
-	char	 s[GAME_ARG_MAX], y[GAME_ARG_MAX], k[GAME_ARG_MAX], code[16];
+	char	 s[GAME_ARG_MAX], y[GAME_ARG_MAX], k[GAME_ARG_MAX];
+	char	 code[16];
 
 	if (b->end != DIP_END_NONE)
 		return;

@@ -18,8 +18,8 @@ struct report_head {
 	const char	*kind;		/* "weekeewachee" */
 	const char	*options;	/* "blind" or "" */
 	const char	*seat_key;	/* catalog key of the reader's seat; NULL: GM */
-	int		 phase;		/* the judge's phase number (the two-player
-					   games' subject) */
+	/* The judge's phase number (the two-player games' subject). */
+	int		 phase;
 	/* The judge's notes on the phase played ("France had no orders"),
 	 * whole lines, as public as the view; NULL or "": none. They follow
 	 * the view's results, or end the report when it has none first. */

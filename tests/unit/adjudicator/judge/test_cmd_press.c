@@ -1,10 +1,10 @@
 /*
  * test_cmd_press.c - adjudicator/judge/cmd_press.c: PRESS and BROADCAST by
  * mail. The sender's reply quotes the text sent. Private press reaches its
- * recipients only, with two seats and with seven; the GM gets a copy if the game says so, grey press is
- * anonymous; a broadcast goes to all and into the history; a PRESS
- * without ENDPRESS is not sent; a game without press refuses the players'
- * but not the GM's.
+ * recipients only, with two seats and with seven; the GM gets a copy if
+ * the game says so, grey press is anonymous; a broadcast goes to all and
+ * into the history; a PRESS without ENDPRESS is not sent; a game without
+ * press refuses the players' but not the GM's.
  */
 #include "tests/unit/test.h"
 

@@ -158,7 +158,8 @@ START_TEST(the_real_catalogs_count_in_the_singular_and_plural)
 	ck_assert_str_eq(b.data, "France: 2 supply centres, 0 units.");
 	buf_reset(&b);
 	catalog_say(de, &b, "dip.view.power", 3, "@dip.power.3", "1", "1");
-	ck_assert_str_eq(b.data, "Deutschland: 1 Versorgungszentrum, 1 Einheit.");
+	ck_assert_str_eq(b.data,
+	    "Deutschland: 1 Versorgungszentrum, 1 Einheit.");
 	buf_reset(&b);
 	catalog_say(de, &b, "dip.view.power", 3, "@dip.power.3", "2", "2");
 	ck_assert_str_eq(b.data,
@@ -168,7 +169,8 @@ START_TEST(the_real_catalogs_count_in_the_singular_and_plural)
 	ck_assert_str_eq(b.data, "France may build 1 unit.");
 	buf_reset(&b);
 	catalog_say(de, &b, "dip.view.must_remove", 2, "@dip.power.2", "2");
-	ck_assert_str_eq(b.data, "Frankreich muss 2 Einheiten aufl\xc3\xb6sen.");
+	ck_assert_str_eq(b.data,
+	    "Frankreich muss 2 Einheiten aufl\xc3\xb6sen.");
 	buf_reset(&b);
 	catalog_say(en, &b, "judge.press.sent", 2, "Black", "1");
 	ck_assert_str_eq(b.data, "Sent to Black (1 line).");
@@ -187,10 +189,11 @@ bracket_plural(const char *t)
 {
 	const char	*p;
 	size_t		 n;
+	unsigned	 c;
 
 	for (p = t; (p = strchr(p, '(')) != NULL; p++) {
-		if (p == t || !(((unsigned char)p[-1] >= 'a' &&
-		    (unsigned char)p[-1] <= 'z') || (unsigned char)p[-1] >= 0x80))
+		c = p == t ? 0 : (unsigned char)p[-1];
+		if (!((c >= 'a' && c <= 'z') || c >= 0x80))
 			continue;
 		n = strspn(p + 1, "abcdefghijklmnopqrstuvwxyz");
 		if (n >= 1 && n <= 3 && p[1 + n] == ')')
@@ -236,8 +239,8 @@ START_TEST(every_plural_form_counts_a_printed_argument)
 					    catalog_get(en, k)) &
 					    (1U << (p[1] - '1')), "%s %s: "
 					    "{%c|...} counts an argument en "
-					    "does not print", catalog_lang(c[l]),
-					    k, p[1]);
+					    "does not print",
+					    catalog_lang(c[l]), k, p[1]);
 		}
 }
 END_TEST
@@ -592,7 +595,8 @@ test_suite(void)
 	tcase_add_test(tc, the_real_catalogs_count_in_the_singular_and_plural);
 	tcase_add_test(tc, no_text_writes_a_plural_in_brackets);
 	tcase_add_test(tc, every_plural_form_counts_a_printed_argument);
-	tcase_add_test(tc, german_calls_the_gm_spielleiter_and_the_judge_schiedsrichter);
+	tcase_add_test(tc,
+	    german_calls_the_gm_spielleiter_and_the_judge_schiedsrichter);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("render");
@@ -608,7 +612,8 @@ test_suite(void)
 	tc = tcase_create("load");
 	tcase_add_checked_fixture(tc, tmp_setup, tmp_teardown);
 	tcase_add_test(tc, a_line_without_equals_is_refused_with_file_and_line);
-	tcase_add_test(tc, a_malformed_plural_form_is_refused_with_file_and_line);
+	tcase_add_test(tc,
+	    a_malformed_plural_form_is_refused_with_file_and_line);
 	tcase_add_test(tc, a_missing_language_is_refused);
 	tcase_add_test(tc, more_catalog_files_than_it_takes_are_refused);
 	tcase_add_test(tc, a_path_too_long_is_refused);

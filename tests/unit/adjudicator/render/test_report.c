@@ -183,7 +183,8 @@ START_TEST(a_map_report_is_named_after_the_phase_played)
 	render(en, NULL, g, &b, &s);
 	ck_assert_str_eq(s.data, "[pbemd] t F1902R results");
 	render(de, NULL, g, &b, &s);
-	ck_assert_str_eq(s.data, "[pbemd] t Herbst 1902 (Rückzüge) Ergebnisse");
+	ck_assert_str_eq(s.data,
+	    "[pbemd] t Herbst 1902 (Rückzüge) Ergebnisse");
 	g->v.map.nboards = 2;
 	g->v.map.board[1].results = true;
 	strcpy(g->v.map.board[1].phase, "W1902A");
@@ -207,8 +208,8 @@ START_TEST(a_grid_game_keeps_its_diagram_first_and_its_move_number)
 	struct game_state	*st;
 	struct game_diag	 why;
 	struct game_view	*v = calloc(1, sizeof(*v));
-	struct report_head	 h = { "w", "weekeewachee", "", "wkw.seat.0", 3,
-				    "A note.\n" };
+	struct report_head	 h = { "w", "weekeewachee", "", "wkw.seat.0",
+				    3, "A note.\n" };
 	struct buf		 b, s;
 
 	ck_assert_ptr_nonnull(v);
@@ -241,7 +242,8 @@ test_suite(void)
 	TCase	*tc = tcase_create("report");
 
 	tcase_add_checked_fixture(tc, setup, teardown);
-	tcase_add_test(tc, a_diplomacy_report_gives_the_results_before_the_diagram);
+	tcase_add_test(tc,
+	    a_diplomacy_report_gives_the_results_before_the_diagram);
 	tcase_add_test(tc, dislodgements_follow_the_results);
 	tcase_add_test(tc, a_map_report_is_named_after_the_phase_played);
 	tcase_add_test(tc,
