@@ -287,8 +287,9 @@ catalog_arg(const struct catalog *c, const char *arg, struct buf *out)
 		buf_puts(out, arg);
 }
 
-/* The first len bytes of t with its placeholders filled in; plural forms
- * too when plurals (a form of one holds none, catalog_plural_at). */
+/* The first len bytes of t with its placeholders filled in, and its
+ * plural forms when plurals is set (forms do not nest: a form's own text
+ * is filled with plurals unset). */
 static void
 catalog_fill(const struct catalog *c, const char *t, size_t len,
     const char *const *args, int nargs, bool plurals, struct buf *out)
