@@ -167,7 +167,7 @@ diplomacy() {
 	$SIG
 	Franz
 	EOF
-	letter emma "Re: [pbemd] dg: move 0" "$START_ID" <<-EOF
+	letter emma "Re: [pbemd] dg S1901M" "$START_ID" <<-EOF
 	SIGNON dg ${PW[emma]}
 	${ORD[England]}
 

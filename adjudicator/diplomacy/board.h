@@ -146,8 +146,8 @@ struct game_map_order *dip_board_map_order(struct game_map_board *,
 void	 dip_board_diagram(const struct dip_board *, const char *title,
 	    struct game_view *);
 void	 dip_board_report(const struct dip_board *, struct game_view *);
-void	 dip_board_status(const struct dip_board *, struct game_view *,
-	    bool next);
+void	 dip_board_status(const struct dip_board *, struct game_view *);
+void	 dip_board_next(const struct dip_board *, struct game_view *);
 const char *dip_board_power_arg(int power);
 void	 dip_board_phase_args(const char *code, char season[GAME_ARG_MAX],
 	    char year[GAME_ARG_MAX], char kind[GAME_ARG_MAX]);

@@ -2,7 +2,8 @@
  * board_view.c - what a report says about one board: the fixed-width
  * diagram and the messages (results of the last phase, dislodgements and
  * retreat options, defaults the judge applied, centres and units per
- * power, the next phase or the end).
+ * power, the next phase or the end), in the order a report gives them:
+ * what happened first, the next phase last (game.h, nresults).
  *
  * Diplomacy hides nothing but the orders before the deadline, and those
  * are not in the board: every reader gets the same text. The diagram is
@@ -299,14 +300,13 @@ status_due(const struct dip_board *b, struct game_view *v)
 	}
 }
 
-/* Centres and units per power, civil disorder, then the next phase (if
- * next) or the end of the game on this board. */
+/* Centres and units per power, civil disorder, then the end of the game
+ * on this board or what the next phase asks (retreats, builds, removals). */
 void
-dip_board_status(const struct dip_board *b, struct game_view *v, bool next)
+dip_board_status(const struct dip_board *b, struct game_view *v)
 {
 	const struct dip_map	*m = b->st.map;
-	char			 s[GAME_ARG_MAX], y[GAME_ARG_MAX];
-	char			 k[GAME_ARG_MAX], c[16], u[16], code[16];
+	char			 y[GAME_ARG_MAX], c[16], u[16];
 	int			 p;
 
 	for (p = 0; p < m->npowers; p++) {
@@ -335,9 +335,19 @@ dip_board_status(const struct dip_board *b, struct game_view *v, bool next)
 				    power_args[p]);
 		return;
 	}
+	status_due(b, v);
+}
+
+/* The next phase of this board, unless its game is over. */
+void
+dip_board_next(const struct dip_board *b, struct game_view *v)
+{
+	char	 s[GAME_ARG_MAX], y[GAME_ARG_MAX], k[GAME_ARG_MAX];
+	char	 code[16];
+
+	if (b->end != DIP_END_NONE)
+		return;
 	dip_state_phase_code(&b->st, code, sizeof(code));
 	dip_board_phase_args(code, s, y, k);
-	if (next)
-		game_view_add(v, "dip.view.next", 3, s, y, k);
-	status_due(b, v);
+	game_view_add(v, "dip.view.next", 3, s, y, k);
 }

@@ -385,7 +385,11 @@ ops_view(const struct game_state *st, int seat, struct game_view *v)
 	if (!st->started)
 		game_view_add(v, "dip.view.forming", 0);
 	dip_board_report(&st->b, v);
-	dip_board_status(&st->b, v, true);
+	dip_board_status(&st->b, v);
+	/* Results, centres and adjustments before the diagram; the next
+	 * phase after it, where the report adds its deadline. */
+	v->nresults = v->nmsgs;
+	dip_board_next(&st->b, v);
 }
 
 const struct game_ops dip_ops = {

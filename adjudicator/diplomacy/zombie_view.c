@@ -214,17 +214,19 @@ zombie_view(const struct game_state *st, int seat, struct game_view *v)
 		game_view_add(v, "zombie.view.risen", 2,
 		    dip_board_power_arg(st->risen[p].unit.power), s);
 	}
-	dip_board_status(&st->nr, v, false);
+	dip_board_status(&st->nr, v);
 	if (st->zstarted) {
 		dip_board_phase_args(st->zfirst, s, y, k);
 		game_view_add(v, "zombie.view.z", 3, s, y, k);
 		dip_board_report(&st->z, v);
 		zombies(st, v);
-		dip_board_status(&st->z, v, false);
+		dip_board_status(&st->z, v);
 	} else
 		game_view_add(v, "zombie.view.z_not_started", 0);
 	if (st->over)
 		standings(st, v);
-	else if (st->started)
+	/* Everything above before the diagram, the next phase after it. */
+	v->nresults = v->nmsgs;
+	if (!st->over && st->started)
 		next_phase(st, code, v);
 }

@@ -295,6 +295,13 @@ struct game_view {
 	struct game_mapview map;		/* a map game's board, structured */
 	int		 nmsgs;
 	struct game_msg	 msgs[GAME_VIEW_MSGS];	/* events, whose turn, result */
+	/*
+	 * How many of msgs a report gives before the diagram: a map game's
+	 * results, dislodgements, centres and adjustments (Diplomacy
+	 * players read the results first), the rest, its next phase, after
+	 * it. 0: the diagram comes first (the grid games).
+	 */
+	int		 nresults;
 };
 
 /* The cheap facts of a position, equal to the same fields of

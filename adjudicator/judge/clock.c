@@ -329,24 +329,34 @@ judge_seat_in_cd(struct judge_session *s, int64_t game_id, int seat)
 }
 
 void
-judge_clock_report(struct judge_session *s, const struct judge_seat *w,
-    int seat, const struct catalog *cat, const struct game_msg *notes,
-    int nnotes, struct buf *out)
+judge_clock_notes(struct judge_session *s, const struct judge_seat *w,
+    const struct catalog *cat, const struct game_msg *notes, int nnotes,
+    struct buf *out)
 {
 	struct db_clock	 c;
 	int		 i, rc;
 
+	if (nnotes <= 0)
+		return;
+	if ((rc = db_clock_get(s->env->db, w->game.id, &c)) == DB_ERR)
+		judge_store_failed(s);
+	for (i = 0; i < nnotes; i++) {
+		judge_note_render(cat, rc == DB_OK ? c.tz : "UTC", &notes[i],
+		    out);
+		buf_putc(out, '\n');
+	}
+}
+
+void
+judge_clock_report(struct judge_session *s, const struct judge_seat *w,
+    int seat, const struct catalog *cat, struct buf *out)
+{
+	struct db_clock	 c;
+	int		 rc;
+
 	rc = db_clock_get(s->env->db, w->game.id, &c);
 	if (rc == DB_ERR)
 		judge_store_failed(s);
-	if (nnotes > 0) {
-		buf_putc(out, '\n');
-		for (i = 0; i < nnotes; i++) {
-			judge_note_render(cat, rc == DB_OK ? c.tz : "UTC",
-			    &notes[i], out);
-			buf_putc(out, '\n');
-		}
-	}
 	if (rc != DB_OK || w->game.status != DB_RUNNING)
 		return;
 	buf_putc(out, '\n');

@@ -78,11 +78,17 @@ int	judge_clock_put_cd(struct judge_session *, const struct judge_seat *w,
 void	judge_clock_signed_on(struct judge_session *,
 	    const struct judge_seat *w);
 /*
- * The clock's part of seat's report, in cat's language: the notes of the
- * phase change (may be NULL), then the deadline as it stands.
+ * The notes of a phase change (nnotes of them, may be none) in cat's
+ * language and the game's zone, a line each: what a report says about
+ * the phase played beside its results.
  */
-void	judge_clock_report(struct judge_session *, const struct judge_seat *w,
-	    int seat, const struct catalog *cat, const struct game_msg *notes,
-	    int nnotes, struct buf *out);
+void	judge_clock_notes(struct judge_session *,
+	    const struct judge_seat *w, const struct catalog *cat,
+	    const struct game_msg *notes, int nnotes, struct buf *out);
+/* The clock's part at the end of seat's report, in cat's language: the
+ * deadline as it stands, after a blank line; nothing without a clock. */
+void	judge_clock_report(struct judge_session *,
+	    const struct judge_seat *w, int seat, const struct catalog *cat,
+	    struct buf *out);
 
 #endif

@@ -6,7 +6,8 @@
  * "anonymous" in a game with press=grey); no sender address ever reaches a
  * recipient. Private press goes to nobody but its recipients, and to the
  * GM only in games created with gm-sees-press. A text without its ENDPRESS
- * is not sent: the lines after a forgotten ENDPRESS could be orders.
+ * is not sent: the lines after a forgotten ENDPRESS could be orders. The
+ * sender's reply quotes the text line by line, as it was sent.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -274,9 +275,12 @@ judge_press_line(struct judge_session *s, void *own, const char *raw)
 		buf_putc(&s->reply, '\n');
 		return;
 	}
+	/* The reply quotes the text as it goes out, as it quotes every
+	 * other line; a text past its limit is neither kept nor quoted. */
 	if (p->body.len <= JUDGE_PRESS_MAX) {
 		buf_add(&p->body, raw, len);
 		buf_putc(&p->body, '\n');
+		buf_printf(&s->reply, "> %.*s\n", (int)len, raw);
 	}
 	p->lines++;
 }

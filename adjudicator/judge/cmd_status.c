@@ -531,10 +531,8 @@ judge_status_games(struct judge_session *s)
 	snprintf(n, sizeof(n), "%d", jl.more);
 	if (jl.shown == 0)
 		judge_ok(s, "status.games.none", 0);
-	else if (jl.more == 1)
-		judge_ok(s, "status.games.more.one", 0);
-	else if (jl.more > 1)
-		judge_ok(s, "status.games.more.other", 1, n);
+	else if (jl.more > 0)
+		judge_ok(s, "status.games.more", 1, n);
 }
 
 /* STATUS [game] */

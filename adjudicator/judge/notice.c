@@ -4,7 +4,9 @@
  *
  * A clock message is a struct game_msg whose time arguments are kept as
  * instants (judge_note_time) and turned into text per reader, so a German
- * player reads "Sa 2026-11-28 20:00 CET" where an English one reads "Sat".
+ * player reads "Sa 28.11.2026 20:00 MEZ" where an English one reads "Sat
+ * 2026-11-28 20:00 CET" (the catalog's clock.wday.*, clock.date and
+ * clock.zone.*).
  * Nothing here depends on a game's hidden state: only the clock, the seats
  * and their names are told. Pure but for judge_note_say, which writes into
  * the reply.
@@ -14,8 +16,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "adjudicator/judge/deadline.h"
 #include "adjudicator/judge/notice.h"
+#include "adjudicator/render/tz.h"
 
 #define JUDGE_NOTE_TIME	'\001'	/* marks an argument that is an instant */
 
@@ -38,19 +40,35 @@ judge_note_seat(struct game_msg *m, int arg, const struct judge_seat *w,
 		m->nargs = arg + 1;
 }
 
-/* "Sat 2026-11-28 20:00 CET" in the reader's language. */
+/*
+ * "Sat 2026-11-28 20:00 CET" as the reader writes it: his weekday, his
+ * order of the date (clock.date: year, month, day) and his name of the
+ * zone (clock.zone.CET; a zone his catalog does not name keeps the tz
+ * database's abbreviation). out holds outlen bytes; a longer text is cut.
+ */
 static void
 judge_note_when(const struct catalog *cat, const char *tz, time_t t,
     char *out, size_t outlen)
 {
-	char		 when[48], key[24];
-	const char	*day;
-	int		 wday;
+	struct tm	 tm;
+	struct buf	 date;
+	char		 abbr[TZ_ABBR_MAX], key[32], y[16], mo[16], d[16];
+	const char	*day, *zone;
 
-	deadline_format(t, tz, when, sizeof(when), &wday);
-	snprintf(key, sizeof(key), "clock.wday.%d", wday);
+	tz_local(t, tz, &tm, abbr, sizeof(abbr));
+	snprintf(key, sizeof(key), "clock.wday.%d", tm.tm_wday);
 	day = catalog_get(cat, key);
-	snprintf(out, outlen, "%s %s", day ? day : "", when);
+	snprintf(key, sizeof(key), "clock.zone.%s", abbr);
+	if ((zone = catalog_get(cat, key)) == NULL)
+		zone = abbr;
+	snprintf(y, sizeof(y), "%04d", tm.tm_year + 1900);
+	snprintf(mo, sizeof(mo), "%02d", tm.tm_mon + 1);
+	snprintf(d, sizeof(d), "%02d", tm.tm_mday);
+	buf_init(&date);
+	catalog_say(cat, &date, "clock.date", 3, y, mo, d);
+	snprintf(out, outlen, "%s %s %02d:%02d %s", day ? day : "", date.data,
+	    tm.tm_hour, tm.tm_min, zone);
+	buf_free(&date);
 }
 
 void

@@ -144,7 +144,7 @@ judge_report_one(struct judge_session *s, const struct judge_seat *w,
 	const struct catalog	*cat = judge_reader_catalog(s, addr);
 	struct report_head	 h;
 	struct game_view	*v;
-	struct buf		 body, subj;
+	struct buf		 body, subj, notes;
 	struct judge_pictures	 pics;
 	bool			 sender;
 
@@ -159,7 +159,12 @@ judge_report_one(struct judge_session *s, const struct judge_seat *w,
 	    s->who.on && s->who.game.id == w->game.id && s->who.seat == seat;
 	buf_init(&body);
 	buf_init(&subj);
+	buf_init(&notes);
 	judge_pictures_init(&pics);
+	if (extra)
+		judge_clock_notes(s, w, cat, extra->notes, extra->nnotes,
+		    &notes);
+	h.notes = notes.data;
 	report_render(cat, &h, v, &body);
 	judge_picture(s, w, v, cat, &pics);
 	if (extra && extra->key) {
@@ -167,17 +172,17 @@ judge_report_one(struct judge_session *s, const struct judge_seat *w,
 		catalog_say(cat, &body, extra->key, 1, extra->arg);
 		buf_putc(&body, '\n');
 	}
-	judge_clock_report(s, w, seat, cat, extra ? extra->notes : NULL,
-	    extra ? extra->nnotes : 0, &body);
+	judge_clock_report(s, w, seat, cat, &body);
 	if (sender)
 		judge_report_keep(s, w, v->ply, &body, &pics);
 	else {
-		report_subject(cat, &h, &subj);
+		report_subject(cat, &h, v, &subj);
 		judge_queue_picture(s, addr, subj.data, body.data, false,
 		    w->game.id, &pics);
 	}
 	buf_free(&body);
 	buf_free(&subj);
+	buf_free(&notes);
 	judge_pictures_free(&pics);
 	free(v);
 }

@@ -2,10 +2,13 @@
  * catalog.c - loading the .txt files of templates/LANG and filling in messages.
  *
  * Entries are kept sorted by key for bsearch; the texts are unescaped once at
- * load time ("\n" becomes a line break). A key missing everywhere renders as
- * "[key] args", so a forgotten translation shows instead of vanishing.
+ * load time ("\n" becomes a line break) and their plural forms
+ * ("{2|unit|units}") checked then, so a malformed one stops the start
+ * instead of showing in a player's mail. A key missing everywhere renders
+ * as "[key] args", so a forgotten translation shows instead of vanishing.
  */
 #include <dirent.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,6 +57,58 @@ catalog_unescape(const char *s)
 	return buf_steal(&b);
 }
 
+/* Whether p starts a placeholder "{1}".."{4}". */
+static bool
+catalog_is_placeholder(const char *p)
+{
+	return p[0] == '{' && p[1] >= '1' && p[1] <= '4' && p[2] == '}';
+}
+
+/*
+ * A plural form at p ("{N|one|other}", N of 1..4; a form may hold the
+ * placeholders {1}..{4} but no other '{', no '|', '}' or line break): the
+ * length of the whole form, with the forms' starts and lengths in form
+ * and len (one, other); 0 when p starts none.
+ */
+static size_t
+catalog_plural_at(const char *p, const char *form[2], size_t len[2])
+{
+	const char	*q;
+	int		 i;
+
+	if (p[0] != '{' || p[1] < '1' || p[1] > '4' || p[2] != '|')
+		return 0;
+	q = p + 3;
+	for (i = 0; i < 2; i++) {
+		form[i] = q;
+		for (;;) {
+			q += strcspn(q, "{|}\n");
+			if (!catalog_is_placeholder(q))
+				break;
+			q += 3;
+		}
+		len[i] = (size_t)(q - form[i]);
+		if (*q != (i == 0 ? '|' : '}'))
+			return 0;
+		q++;
+	}
+	return (size_t)(q - p);
+}
+
+/* Whether every "{N|" of t begins a well-formed plural form. */
+static bool
+catalog_plurals_ok(const char *t)
+{
+	const char	*form[2];
+	size_t		 len[2];
+
+	for (; (t = strchr(t, '{')) != NULL; t++)
+		if (t[1] >= '1' && t[1] <= '4' && t[2] == '|' &&
+		    catalog_plural_at(t, form, len) == 0)
+			return false;
+	return true;
+}
+
 static char *
 catalog_trim(char *s)
 {
@@ -100,6 +155,12 @@ catalog_read_file(struct catalog *c, const char *path, char *why,
 		c->e[c->n].key = xstrdup(catalog_trim(key));
 		c->e[c->n].text = catalog_unescape(catalog_trim(eq + 1));
 		c->n++;
+		if (!catalog_plurals_ok(c->e[c->n - 1].text)) {
+			snprintf(why, whylen, "%s:%d: a plural form reads "
+			    "{N|one|other}", path, lineno);
+			rc = -1;
+			break;
+		}
 	}
 	free(line);
 	fclose(f);
@@ -226,16 +287,47 @@ catalog_arg(const struct catalog *c, const char *arg, struct buf *out)
 		buf_puts(out, arg);
 }
 
+/* The first len bytes of t with its placeholders filled in, and its
+ * plural forms when plurals is set (forms do not nest: a form's own text
+ * is filled with plurals unset). */
+static void
+catalog_fill(const struct catalog *c, const char *t, size_t len,
+    const char *const *args, int nargs, bool plurals, struct buf *out)
+{
+	const char	*p, *e = t + len, *form[2];
+	size_t		 flen[2], n;
+	int		 i;
+
+	for (p = t; p < e; p++) {
+		if (catalog_is_placeholder(p)) {
+			i = p[1] - '1';
+			if (i < nargs)
+				catalog_arg(c, args[i], out);
+			p += 2;
+		} else if (plurals && (n = catalog_plural_at(p, form,
+		    flen)) > 0) {
+			i = p[1] - '1';
+			i = i < nargs && strcmp(args[i], "1") == 0 ? 0 : 1;
+			catalog_fill(c, form[i], flen[i], args, nargs, false,
+			    out);
+			p += n - 1;
+		} else
+			buf_putc(out, *p);
+	}
+}
+
 /*
  * key with its arguments filled in. The arguments are the caller's strings,
  * never copied into fixed fields, so a long one (an address, a list of
- * German power names) is never cut.
+ * German power names) is never cut. A plural form {N|one|other} gives its
+ * first form when argument N is "1", else (0, 2, 1.5, a missing argument)
+ * its second: the rule of both English and German.
  */
 static void
 catalog_render_args(const struct catalog *c, const char *key,
     const char *const *args, int nargs, struct buf *out)
 {
-	const char	*t, *p;
+	const char	*t;
 	int		 i;
 
 	if ((t = catalog_get(c, key)) == NULL) {
@@ -246,15 +338,7 @@ catalog_render_args(const struct catalog *c, const char *key,
 		}
 		return;
 	}
-	for (p = t; *p; p++) {
-		if (p[0] == '{' && p[1] >= '1' && p[1] <= '4' && p[2] == '}') {
-			i = p[1] - '1';
-			if (i < nargs)
-				catalog_arg(c, args[i], out);
-			p += 2;
-		} else
-			buf_putc(out, *p);
-	}
+	catalog_fill(c, t, strlen(t), args, nargs, true, out);
 }
 
 void

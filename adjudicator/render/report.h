@@ -18,13 +18,22 @@ struct report_head {
 	const char	*kind;		/* "weekeewachee" */
 	const char	*options;	/* "blind" or "" */
 	const char	*seat_key;	/* catalog key of the reader's seat; NULL: GM */
-	int		 phase;		/* the judge's phase number */
+	/* The judge's phase number (the two-player games' subject). */
+	int		 phase;
+	/* The judge's notes on the phase played ("France had no orders"),
+	 * whole lines, as public as the view; NULL or "": none. They follow
+	 * the view's results, or end the report when it has none first. */
+	const char	*notes;
 };
 
 void	report_render(const struct catalog *, const struct report_head *,
 	    const struct game_view *, struct buf *out);
-/* The subject line of a report mail. */
+/*
+ * The subject line of a report mail: a map game's names the phase played
+ * ("[pbemd] alpha S1902M results"; before any, the phase to play), the
+ * other games' the move number.
+ */
 void	report_subject(const struct catalog *, const struct report_head *,
-	    struct buf *out);
+	    const struct game_view *, struct buf *out);
 
 #endif

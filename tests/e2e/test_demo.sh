@@ -37,13 +37,13 @@ stackdir=$(sed -n 's/^  stack .* in \(\/tmp\/pbemd-e2e\.[A-Za-z0-9]*\)$/\1/p' "$
 check "it stopped what it started" test -n "$stackdir" -a ! -e "$stackdir"
 
 check "the table names the Spring 1901 results mail" \
-	grep -qE '^  \[pbemd\] dg: move 1 +(yes|no) +.*claire' "$S"
+	grep -qE '^  \[pbemd\] dg S1901M results +(yes|no) +.*claire' "$S"
 check "the results are printed as France received them" \
-	grep -q '^  Subject: \[pbemd\] dg: move 1$' "$S"
+	grep -q '^  Subject: \[pbemd\] dg S1901M results$' "$S"
 check "the printed results tell Spring 1901" grep -q '^  Results of Spring 1901 (movement):$' "$S"
 check "the German player's answer is in German" \
 	grep -q 'the judge answered in German: "Ihre Befehle sind vollständig."' "$S"
-check "his results come in German too" grep -qE '^  \[pbemd\] dg: Zug 1 +.* juergen' "$S"
+check "his results come in German too" grep -qE '^  \[pbemd\] dg Frühjahr 1901 Ergebnisse +.* juergen' "$S"
 check "the misspelt province got \"Did you mean\"" \
 	grep -q 'there is no province called Burgndy. Did you mean Burgundy (BUR)?' "$S"
 
@@ -72,7 +72,7 @@ check "every mail is kept" test "$(find "$D/mail" -name '*.eml' | wc -l)" = "$(w
 map_attached() {
 	local map
 	map=$(sed -n 's/^  dg .*the map with the Spring 1901 results: \(png\/claire-[0-9]*\.png\).*/\1/p' "$S")
-	grep -qE '^  \[pbemd\] dg: move 1 +yes ' "$S" && is_png "$D/${map:-none}"
+	grep -qE '^  \[pbemd\] dg S1901M results +yes ' "$S" && is_png "$D/${map:-none}"
 }
 check "the Diplomacy results mail carries a PNG attachment (the map)" map_attached
 finish

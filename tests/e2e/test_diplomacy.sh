@@ -126,8 +126,32 @@ send_mail fra "orders" "$(signon fra "A BUR R PIC")"
 for p in "${PLAYERS[@]}"; do wait_new "$p" 1; done
 wait_new fra 2
 says "the retreat is carried out" eng "A BUR R PIC"
-says "Germany may build, in English" eng "Germany may build 1 unit(s)."
-says "Germany may build, in German" ger "Deutschland darf 1 Einheit(en) aufbauen."
+says "Germany may build, in English" eng "Germany may build 1 unit."
+says "Germany may build, in German" ger "Deutschland darf 1 Einheit aufbauen."
+# Issue 16: titled by the phase played; the results, then the position,
+# then the next phase and its deadline; German dates for German readers.
+says "the results are titled by their phase" eng "Subject: [pbemd] dg F1901R results"
+# in_order USER TEXT...: each TEXT (a whole line or its start) on a later
+# line of USER's mail since the mark than the one before.
+in_order() {
+	local m prev=0 n
+	m=$(since "$1" | tr -d '\r'); shift
+	while (($#)); do
+		n=$(awk -v t="$1" -v p="$prev" 'NR > p && index($0, t) == 1 { print NR; exit }' <<<"$m")
+		[[ -n $n ]] || return 1
+		prev=$n; shift
+	done
+}
+check "results, dislodgement news, centres, position, next phase, deadline" \
+	in_order eng "Results of Fall 1901 (retreats):" "France: A BUR R PIC" \
+	"Germany: 4 supply centres" "Germany may build 1 unit." "W1901A" \
+	"Next phase: Winter 1901 (adjustments)." "Deadline proposed by the judge: "
+check "the same order in German" \
+	in_order ger "Ergebnisse" "Frankreich: A BUR R PIC" "Deutschland darf 1 Einheit aufbauen." \
+	"W1901A" "Nächste Phase: Winter 1901" "Vom Schiedsrichter vorgeschlagener Abgabetermin: "
+check "the German reader's deadline reads like \"Do 26.11.2026 20:00 MEZ\"" \
+	grep -qE 'Abgabetermin: (Mo|Di|Mi|Do|Fr|Sa|So) [0-9]{2}\.[0-9]{2}\.[0-9]{4} [0-9]{2}:[0-9]{2} MES?Z' \
+	<(since ger)
 
 # ---------------------------------------------------------------- W1901A
 mark

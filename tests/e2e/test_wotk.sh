@@ -79,7 +79,7 @@ mail_and_wait gm "CREATE wk2 wotk" gm
 mail_and_wait alice "JOIN wk2 alice-secret" alice
 mail_and_wait bob "JOIN wk2 bob-secret" bob alice gm
 check "the handicapped loser plays White" grep -qE "(You play White|Sie spielen Weiß)" <(last "$loser")
-check "he is asked for his set-up" grep -qE "(handicap of 1 points|Handicap von 1 Punkten)" <(last "$loser")
+check "he is asked for his set-up" grep -qE "(handicap of 1 point:|Handicap von 1 Punkt:)" <(last "$loser")
 mail_and_wait "$loser" "SIGNON wk2 ${loser}-secret
 SETUP g1=B" "$loser"
 check "a set-up off the ways is refused" grep -qE "(cannot become Bishop|nicht Bischof werden)" <(last "$loser")

@@ -164,7 +164,7 @@ check "the report carries a map of each board" \
 	test "$(since rus | grep -cE 'filename="zg-(W1901A-nr|F1901R-z)\.png"')" = 2
 nr=$(png_size rus zg-W1901A-nr.png) z=$(png_size rus zg-F1901R-z.png)
 check "both maps decode, of one size ($nr, $z)" test -n "$nr" -a "$nr" = "$z"
-says "builds on the NR-board follow" eng "Germany may build 1 unit(s)."
+says "builds on the NR-board follow" eng "Germany may build 1 unit."
 
 # ---------------------------------------------------------------- W1901A
 orders ger "BUILD A BER"
@@ -189,7 +189,7 @@ says "Austria reads it in German" aus "Österreich: Zombie F (vertrieben in TRI)
 
 # ---------------------------------------------------------------- F1902M, W1902A
 process F1902M
-says "Italy may build for Trieste" ita "Italy may build 1 unit(s)."
+says "Italy may build for Trieste" ita "Italy may build 1 unit."
 completes ita "BUILD A VEN"
 says "the build is played" ger "BUILD A VEN"
 
@@ -223,7 +223,7 @@ says "a move into the undead unit's province is refused" ita "an undead unit sta
 process F1904M
 says "the undead unit supports" fra "Italy: A TUS S A ROM"
 says "Italy is eliminated on the Zombie-board" eng "Italy has been eliminated."
-says "Germany may build on the Zombie-board" ger "Germany may build 1 unit(s)."
+says "Germany may build on the Zombie-board" ger "Germany may build 1 unit."
 completes ger "Z: BUILD A MUN"
 
 # ---------------------------------------------------------------- 1905-1909
@@ -259,10 +259,12 @@ says "England, France and Turkey share fifth place" ger "5. England: 1.25 points
 says "the seed is revealed" rus "Its random seed was"
 
 # Every player read every phase: the report, or the reply to the mail
-# that completed it.
+# that completed it. Each position's diagram is titled with the phase to
+# play, the final one with the last phase played (S1910M again), which
+# the final standings tell apart.
 for p in "${PLAYERS[@]}"; do
 	from_start "$p"
-	got=$(since "$p" | grep -oE '^(Game|Partie) zg \(zombie, undead\) (after move|nach Zug) [0-9]+' |
+	got=$(since "$p" | grep -oE '^(NR [SFW][0-9]{4}[MRA]|(The game is over|Das Spiel ist beendet)\.)' |
 		sort -u | wc -l)
 	check "$p read all 27 positions, the start and 26 phases ($got)" test "$got" = 27
 done

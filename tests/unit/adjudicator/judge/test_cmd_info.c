@@ -63,11 +63,22 @@ shown(time_t t, bool de, char *buf, size_t len)
 		{ "Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat" },
 		{ "So", "Mo", "Di", "Mi", "Do", "Fr", "Sa" },
 	};
-	char	 b[48];
-	int	 wday;
+	struct tm	 tm;
+	char		 abbr[TZ_ABBR_MAX];
+	const char	*zone = abbr;
 
-	deadline_format(t, ZONE, b, sizeof(b), &wday);
-	snprintf(buf, len, "%s %s", day[de][wday], b);
+	tz_local(t, ZONE, &tm, abbr, sizeof(abbr));
+	if (de) {
+		/* Issue 16: "Mi 15.11.2023 00:20 MEZ". */
+		zone = strcmp(abbr, "CET") == 0 ? "MEZ" :
+		    strcmp(abbr, "CEST") == 0 ? "MESZ" : abbr;
+		snprintf(buf, len, "%s %02d.%02d.%04d %02d:%02d %s",
+		    day[1][tm.tm_wday], tm.tm_mday, tm.tm_mon + 1,
+		    tm.tm_year + 1900, tm.tm_hour, tm.tm_min, zone);
+	} else
+		snprintf(buf, len, "%s %04d-%02d-%02d %02d:%02d %s",
+		    day[0][tm.tm_wday], tm.tm_year + 1900, tm.tm_mon + 1,
+		    tm.tm_mday, tm.tm_hour, tm.tm_min, zone);
 	return buf;
 }
 

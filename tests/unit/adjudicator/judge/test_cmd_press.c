@@ -1,10 +1,10 @@
 /*
  * test_cmd_press.c - adjudicator/judge/cmd_press.c: PRESS and BROADCAST by
- * mail. Private press reaches its recipients only, with two seats and
- * with seven; the GM gets a copy if the game says so, grey press is
- * anonymous; a broadcast goes to all and into the history; a PRESS
- * without ENDPRESS is not sent; a game without press refuses the players'
- * but not the GM's.
+ * mail. The sender's reply quotes the text sent. Private press reaches its
+ * recipients only, with two seats and with seven; the GM gets a copy if
+ * the game says so, grey press is anonymous; a broadcast goes to all and
+ * into the history; a PRESS without ENDPRESS is not sent; a game without
+ * press refuses the players' but not the GM's.
  */
 #include "tests/unit/test.h"
 
@@ -18,8 +18,12 @@ START_TEST(private_press_reaches_only_its_recipient)
 	game("pp", "");
 	r = as(ALICE, "alice-secret", "pp", "PRESS TO Black\nMeet me at c3.\n"
 	    "  indented line\nENDPRESS\nb1-b2");
-	has(r, "Sent to Black (2 lines)");
-	hasnt(r, "Meet me");	/* the text is not echoed */
+	has(r, "Sent to Black (2 lines).");
+	/* Issue 16: the reply quotes the text sent, line by line, before
+	 * it says where it went. */
+	has(r, "> PRESS TO Black\r\n");
+	has(r, "> Meet me at c3.\r\n>   indented line\r\n> ENDPRESS\r\n"
+	    "    Sent to Black (2 lines).");
 	free(r);
 	b = take(BOB);
 	has(b, "Press in game pp from White to Black:");
@@ -132,7 +136,7 @@ START_TEST(private_press_reaches_only_its_recipients)
 	seven("prs", "");
 	r = as_power(ENG, "prs",
 	    "PRESS TO F,G\nLet us share Belgium.\nENDPRESS");
-	has(r, "Sent to France, Germany (1 lines)");
+	has(r, "Sent to France, Germany (1 line)");
 	free(r);
 	for (i = 0; i < 7; i++) {
 		r = mine(i);

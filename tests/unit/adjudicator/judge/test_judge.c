@@ -493,7 +493,7 @@ START_TEST(create_and_join_are_limited_per_hour)
 	F.env.creates_per_hour = 1;
 	mail(DAVE, "CREATE later2 weekeewachee");
 	r = take(DAVE);
-	has(r, "CREATE is done at most 1 times per hour");
+	has(r, "CREATE is done at most 1 time per hour");
 	free(r);
 	F.env.creates_per_hour = 0;
 }
@@ -538,7 +538,7 @@ START_TEST(answers_to_one_address_are_limited_per_hour)
 		mail(CAROL, "LIST lim");
 	r = take(CAROL);
 	ck_assert_int_eq(occurrences(r, "Message-ID:"), 40);
-	ck_assert_int_eq(occurrences(r, "This is the 40th answer to your "
+	ck_assert_int_eq(occurrences(r, "This is answer number 40 to your "
 	    "address within an hour"), 1);
 	free(r);
 	/* The 41st: handled (she joins), not answered; others are. */

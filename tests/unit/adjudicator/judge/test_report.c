@@ -2,7 +2,8 @@
  * test_report.c - adjudicator/judge/report.c: reports per reader, from his
  * own view. In Blind-Fun nobody's report names a piece before a fight
  * reveals it; every report, the sender's own in his reply too, carries the
- * picture of the reader's view, byte for byte.
+ * picture of the reader's view, byte for byte. A Diplomacy report is
+ * titled and laid out as Diplomacy players read it (issue 16).
  */
 #include "tests/unit/test.h"
 
@@ -10,6 +11,7 @@
 
 #include "adjudicator/game/game.h"
 #include "adjudicator/render/picture.h"
+#include "tests/unit/adjudicator/judge/seven_seats_fixture.h"
 #include "tests/unit/adjudicator/judge/two_seats_fixture.h"
 
 /* The base64 part of mail named filename, decoded. */
@@ -163,6 +165,73 @@ START_TEST(reports_carry_the_picture_of_the_readers_view)
 }
 END_TEST
 
+/* Where needle first stands in text; fails when it does not. */
+static const char *
+at(const char *text, const char *needle)
+{
+	const char	*p = strstr(text, needle);
+
+	ck_assert_msg(p != NULL, "no \"%s\" in:\n%.3000s", needle, text);
+	return p;
+}
+
+/*
+ * Issue 16: the Spring 1901 results reach France as "dr S1901M results"
+ * and a German Germany as "dr Frühjahr 1901 Ergebnisse"; each gives
+ * every order with its outcome, the centres, the judge's notes, then the
+ * diagram, the next phase and its deadline, in the reader's language and
+ * date.
+ */
+START_TEST(diplomacy_results_come_first_under_the_phase_played)
+{
+	char	*r, *fr, *de;
+	int	 i;
+
+	seven("dr", "move=48h tz=Europe/Berlin approve=auto");
+	free(as_power(GER, "dr", "SET LANGUAGE de"));
+	free(as_power(RUS, "dr", "F STP/SC - BOT\nA WAR - GAL"));
+	free(as_power(AUS, "dr", "A VIE - GAL"));
+	for (i = 0; i < 7; i++)
+		if (i != RUS && i != AUS)
+			free(as_power(i, "dr", ""));
+	drain();
+	free(as_gm("dr", "PROCESS"));
+	fr = mine(FRA);
+	at(fr, "Subject: [pbemd] dr S1901M results\r\n");
+	ck_assert_ptr_null(strstr(fr, "move 1"));
+	ck_assert(at(fr, "Game dr (standard).\r\nYou play France.\r\n\r\n"
+	    "Results of Spring 1901 (movement):\r\n") <
+	    at(fr, "Russia: F STP/SC - BOT\r\n"));
+	ck_assert(at(fr, "Russia: F STP/SC - BOT") <
+	    at(fr, "Russia: 4 supply centres, 4 units."));
+	ck_assert(at(fr, "Austria: A VIE - GAL - fails: bounced") <
+	    at(fr, "Russia: 4 supply centres, 4 units."));
+	ck_assert(at(fr, "Russia: 4 supply centres") <
+	    at(fr, "The game master had the phase processed."));
+	ck_assert(at(fr, "The game master had the phase processed.") <
+	    at(fr, "\r\nF1901M\r\nAUS SC   3 |"));
+	ck_assert(at(fr, "\r\nF1901M\r\n") <
+	    at(fr, "Next phase: Fall 1901 (movement).\r\n\r\nDeadline: "));
+	de = mine(GER);
+	/* The German subject, RFC 2047 encoded. */
+	at(de, "Subject: =?UTF-8?Q?=5Bpbemd=5D_dr_Fr=C3=BChjahr_1901_"
+	    "Ergebnisse?=\r\n");
+	ck_assert(at(de, "Russland: F STP/SC - BOT") <
+	    at(de, "\r\nF1901M\r\n"));
+	ck_assert(at(de, "\r\nF1901M\r\n") <
+	    at(de, "N\xc3\xa4" "chste Phase: Herbst 1901 (Z\xc3\xbcge).\r\n\r\n"
+	    "Abgabetermin: "));
+	/* The deadline as German readers write it. */
+	ck_assert_msg(strstr(de, " MEZ. Nachfrist") != NULL ||
+	    strstr(de, " MEZ.\r\n") != NULL, "%.3000s", de);
+	r = strstr(de, "Abgabetermin: ");
+	ck_assert_msg(r[14 + 2] == ' ' && r[14 + 5] == '.' && r[14 + 8] == '.',
+	    "not \"Do 16.11.2023\": %.40s", r);
+	free(fr);
+	free(de);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -173,6 +242,7 @@ test_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, blind_reports_name_no_hidden_piece);
+	tcase_add_test(tc, diplomacy_results_come_first_under_the_phase_played);
 	tcase_add_test(tc, reports_carry_the_picture_of_the_readers_view);
 	suite_add_tcase(s, tc);
 	return s;

@@ -1,9 +1,12 @@
 /*
  * test_catalog.c - adjudicator/render/catalog.c: the real templates/en and
- * templates/de (same keys, same placeholders), and rendering, fallback and
- * refusals on a small templates directory made in /tmp.
+ * templates/de (same keys, same placeholders, plural forms instead of
+ * "unit(s)"), and rendering, plural forms, fallback and refusals on a
+ * small templates directory made in /tmp.
  */
 #include "tests/unit/test.h"
+#include <ctype.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -139,6 +142,154 @@ START_TEST(every_key_fits_a_message)
 }
 END_TEST
 
+/*
+ * Issue 16: "1 supply centres", "1 Einheiten". Both catalogs choose the
+ * word by the count (templates/README.md, plural forms).
+ */
+START_TEST(the_real_catalogs_count_in_the_singular_and_plural)
+{
+	struct buf	 b;
+
+	buf_init(&b);
+	catalog_say(en, &b, "dip.view.power", 3, "@dip.power.2", "1", "1");
+	ck_assert_str_eq(b.data, "France: 1 supply centre, 1 unit.");
+	buf_reset(&b);
+	catalog_say(en, &b, "dip.view.power", 3, "@dip.power.2", "2", "0");
+	ck_assert_str_eq(b.data, "France: 2 supply centres, 0 units.");
+	buf_reset(&b);
+	catalog_say(de, &b, "dip.view.power", 3, "@dip.power.3", "1", "1");
+	ck_assert_str_eq(b.data,
+	    "Deutschland: 1 Versorgungszentrum, 1 Einheit.");
+	buf_reset(&b);
+	catalog_say(de, &b, "dip.view.power", 3, "@dip.power.3", "2", "2");
+	ck_assert_str_eq(b.data,
+	    "Deutschland: 2 Versorgungszentren, 2 Einheiten.");
+	buf_reset(&b);
+	catalog_say(en, &b, "dip.view.may_build", 2, "@dip.power.2", "1");
+	ck_assert_str_eq(b.data, "France may build 1 unit.");
+	buf_reset(&b);
+	catalog_say(de, &b, "dip.view.must_remove", 2, "@dip.power.2", "2");
+	ck_assert_str_eq(b.data,
+	    "Frankreich muss 2 Einheiten aufl\xc3\xb6sen.");
+	buf_reset(&b);
+	catalog_say(en, &b, "judge.press.sent", 2, "Black", "1");
+	ck_assert_str_eq(b.data, "Sent to Black (1 line).");
+	buf_reset(&b);
+	catalog_say(de, &b, "judge.press.sent", 2, "Schwarz", "3");
+	ck_assert_str_eq(b.data, "Gesandt an Schwarz (3 Zeilen).");
+	buf_free(&b);
+}
+END_TEST
+
+/* Where a text of c writes "word(s)", "Wort(en)" and the like: the first
+ * such spot, or NULL. A letter, then one to three small letters in
+ * parentheses. */
+static const char *
+bracket_plural(const char *t)
+{
+	const char	*p;
+	size_t		 n;
+	unsigned	 c;
+
+	for (p = t; (p = strchr(p, '(')) != NULL; p++) {
+		c = p == t ? 0 : (unsigned char)p[-1];
+		if (!((c >= 'a' && c <= 'z') || c >= 0x80))
+			continue;
+		n = strspn(p + 1, "abcdefghijklmnopqrstuvwxyz");
+		if (n >= 1 && n <= 3 && p[1 + n] == ')')
+			return p;
+	}
+	return NULL;
+}
+
+START_TEST(no_text_writes_a_plural_in_brackets)
+{
+	const struct catalog	*c[2] = { en, de_alone };
+	const char		*k, *at;
+	size_t			 i;
+	int			 l;
+
+	for (l = 0; l < 2; l++)
+		for (i = 0; i < catalog_size(c[l]); i++) {
+			k = catalog_key_at(c[l], i);
+			at = bracket_plural(catalog_get(c[l], k));
+			ck_assert_msg(at == NULL, "%s %s: \"%.12s\": use a "
+			    "plural form {N|one|other} (templates/README.md)",
+			    catalog_lang(c[l]), k, at ? at - 3 : "");
+		}
+}
+END_TEST
+
+/* A plural form counts an argument the English text prints: "{2}
+ * {2|unit|units}", never a number the reader does not see. */
+START_TEST(every_plural_form_counts_a_printed_argument)
+{
+	const struct catalog	*c[2] = { en, de_alone };
+	const char		*k, *t, *p;
+	size_t			 i;
+	int			 l;
+
+	for (l = 0; l < 2; l++)
+		for (i = 0; i < catalog_size(c[l]); i++) {
+			k = catalog_key_at(c[l], i);
+			t = catalog_get(c[l], k);
+			for (p = t; (p = strchr(p, '{')) != NULL; p++)
+				if (p[1] >= '1' && p[1] <= '4' && p[2] == '|')
+					ck_assert_msg(placeholders(
+					    catalog_get(en, k)) &
+					    (1U << (p[1] - '1')), "%s %s: "
+					    "{%c|...} counts an argument en "
+					    "does not print",
+					    catalog_lang(c[l]), k, p[1]);
+		}
+}
+END_TEST
+
+/* Whether t holds word w (any case) with no letter on either side. */
+static bool
+has_word(const char *t, const char *w)
+{
+	const char	*p;
+	size_t		 n = strlen(w);
+
+	for (p = t; (p = strcasestr(p, w)) != NULL; p++)
+		if ((p == t || !isalpha((unsigned char)p[-1])) &&
+		    !isalpha((unsigned char)p[n]))
+			return true;
+	return false;
+}
+
+/*
+ * Issue 16: one German term set. The game master is "Spielleiter", the
+ * judge (the program) "Schiedsrichter": where the English text speaks of
+ * the judge alone, the German one never says Spielleiter, and the other
+ * way round; "Spielleitung" and "Judge" are not used at all.
+ */
+START_TEST(german_calls_the_gm_spielleiter_and_the_judge_schiedsrichter)
+{
+	const char	*k, *te, *td;
+	bool		 judge, gm;
+	size_t		 i;
+
+	for (i = 0; i < catalog_size(en); i++) {
+		k = catalog_key_at(en, i);
+		te = catalog_get(en, k);
+		if ((td = catalog_get(de_alone, k)) == NULL)
+			continue;
+		judge = has_word(te, "judge");
+		gm = has_word(te, "game master") || strstr(te, "GM") != NULL;
+		ck_assert_msg(!(judge && !gm && strstr(td, "Spielleiter")),
+		    "%s: en speaks of the judge, de of the Spielleiter", k);
+		ck_assert_msg(!(gm && !judge && strstr(td, "Schiedsrichter")),
+		    "%s: en speaks of the game master, de of the "
+		    "Schiedsrichter", k);
+		ck_assert_msg(strstr(td, "Spielleitung") == NULL &&
+		    !has_word(td, "Judge"), "%s: de says Spielleitung or Judge",
+		    k);
+	}
+}
+END_TEST
+
 /* ---- a templates directory of our own ---- */
 
 static char	 dir[64];
@@ -172,6 +323,7 @@ tmp_setup(void)
 	make_dir("en");
 	make_dir("de");
 	make_dir("bad");
+	make_dir("plu");
 	write_file("en/a.txt",
 	    "# a comment\n"
 	    "\n"
@@ -181,7 +333,8 @@ tmp_setup(void)
 	    "backslash = a\\\\nb\n"
 	    "  spaced.key   =   padded text  \r\n"
 	    "eq = a=b\n"
-	    "swap = {2} before {1}{3}\n");
+	    "swap = {2} before {1}{3}\n"
+	    "count = {1} {1|unit|units} in {2|one day|{2} days}{3|!|}\n");
 	write_file("en/b.txt",
 	    "only.en = English only {1}\n");
 	write_file("en/ignored.md", "not = read\n");
@@ -189,6 +342,11 @@ tmp_setup(void)
 	    "greet = Hallo {1}, du bist {2}.\n"
 	    "piece.king = K\xc3\xb6nig\n");
 	write_file("bad/a.txt", "fine = yes\n");
+	write_file("plu/a.txt",
+	    "fine = {1|one|other} and {1}\n"
+	    "also.fine = {1} {2} {x|y}\n"
+	    "broken = {1} {1|unit}\n"
+	    "nested = {1|one {2|x|y}|other}\n");
 	write_file("bad/b.txt",
 	    "# first\n"
 	    "ok = fine\n"
@@ -201,7 +359,8 @@ tmp_teardown(void)
 {
 	static const char *const files[] = {
 		"en/a.txt", "en/b.txt", "en/ignored.md", "de/a.txt",
-		"bad/a.txt", "bad/b.txt", "en", "de", "bad", ""
+		"bad/a.txt", "bad/b.txt", "plu/a.txt", "en", "de", "bad",
+		"plu", ""
 	};
 	char	 p[256];
 	size_t	 i;
@@ -244,7 +403,25 @@ START_TEST(arguments_fill_the_placeholders)
 	SAYS(c, "swap", 1, "one", NULL, NULL, " before one");
 	/* Only *.txt files are read. */
 	ck_assert_ptr_null(catalog_get(c, "not"));
-	ck_assert_uint_eq(catalog_size(c), 8);
+	ck_assert_uint_eq(catalog_size(c), 9);
+	catalog_free(c);
+}
+END_TEST
+
+/* Issue 16: {N|one|other} by argument N, "1" alone being singular. */
+START_TEST(a_plural_form_chooses_by_its_argument)
+{
+	struct catalog	*c;
+	char		 why[256] = "";
+
+	c = catalog_load(dir, "en", NULL, why, sizeof(why));
+	ck_assert_msg(c != NULL, "%s", why);
+	SAYS(c, "count", 3, "1", "1", "1", "1 unit in one day!");
+	SAYS(c, "count", 3, "2", "0", "3", "2 units in 0 days");
+	SAYS(c, "count", 2, "11", "1.5", NULL, "11 units in 1.5 days");
+	SAYS(c, "count", 2, "01", "-1", NULL, "01 units in -1 days");
+	/* A missing argument counts as "not one". */
+	SAYS(c, "count", 1, "1", NULL, NULL, "1 unit in  days");
 	catalog_free(c);
 }
 END_TEST
@@ -331,6 +508,19 @@ START_TEST(a_line_without_equals_is_refused_with_file_and_line)
 }
 END_TEST
 
+START_TEST(a_malformed_plural_form_is_refused_with_file_and_line)
+{
+	char	 why[256] = "", want[128];
+
+	ck_assert_ptr_null(catalog_load(dir, "plu", NULL, why,
+	    sizeof(why)));
+	snprintf(want, sizeof(want), "%s/plu/a.txt:3: a plural form "
+	    "reads {N|one|other}", dir);
+	ck_assert_msg(strstr(why, want) != NULL, "why: %s (want %s)", why,
+	    want);
+}
+END_TEST
+
 /* More files than catalog_load() takes: refused, where the ones past
  * the 64th used to be left out (and their keys print as "[key]"). */
 START_TEST(more_catalog_files_than_it_takes_are_refused)
@@ -402,6 +592,11 @@ test_suite(void)
 	tcase_add_test(tc, each_pair_uses_the_same_placeholders);
 	tcase_add_test(tc, no_key_is_defined_twice);
 	tcase_add_test(tc, every_key_fits_a_message);
+	tcase_add_test(tc, the_real_catalogs_count_in_the_singular_and_plural);
+	tcase_add_test(tc, no_text_writes_a_plural_in_brackets);
+	tcase_add_test(tc, every_plural_form_counts_a_printed_argument);
+	tcase_add_test(tc,
+	    german_calls_the_gm_spielleiter_and_the_judge_schiedsrichter);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("render");
@@ -411,11 +606,14 @@ test_suite(void)
 	tcase_add_test(tc, escapes_and_spaces_are_handled_at_load);
 	tcase_add_test(tc, a_missing_key_renders_as_key_and_arguments);
 	tcase_add_test(tc, de_falls_back_to_en_for_a_key_only_en_has);
+	tcase_add_test(tc, a_plural_form_chooses_by_its_argument);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("load");
 	tcase_add_checked_fixture(tc, tmp_setup, tmp_teardown);
 	tcase_add_test(tc, a_line_without_equals_is_refused_with_file_and_line);
+	tcase_add_test(tc,
+	    a_malformed_plural_form_is_refused_with_file_and_line);
 	tcase_add_test(tc, a_missing_language_is_refused);
 	tcase_add_test(tc, more_catalog_files_than_it_takes_are_refused);
 	tcase_add_test(tc, a_path_too_long_is_refused);
