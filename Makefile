@@ -5,6 +5,10 @@
 # `make check` and `make demo` first install what is missing (scripts/deps.sh,
 # apt-get), then build and run; the sanitizer build lives in build/san/.
 
+# `make` alone builds the judge: the module.mk files below bring rules of
+# their own (db/module.mk's generated schema first), so the goal is named.
+.DEFAULT_GOAL := all
+
 PKGS	:= libetpan libcurl sqlite3 libsodium inih gnutls cairo libpng zlib
 CC	?= cc
 
