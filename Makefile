@@ -52,7 +52,8 @@ $(OBJS) $(SAN_OBJS) build/obj/$(MAIN:.c=.o) build/san/$(MAIN:.c=.o): \
 # Test objects are intermediates of a pattern rule: keep them between runs.
 .SECONDARY:
 
-.PHONY: FORCE all check check-run asan bench bench-run demo deps fuzz install clean
+.PHONY: FORCE all check check-run asan bench bench-run demo deps dist fuzz \
+	install clean
 all: build/pbemd
 
 build/pbemd: build/obj/$(MAIN:.c=.o) build/gen/version.o build/libpbemd.a
@@ -127,6 +128,23 @@ install: build/pbemd
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/pbemd
 	install -m 0755 build/pbemd $(DESTDIR)$(PREFIX)/bin/pbemd
 	cp -R templates maps $(DESTDIR)$(PREFIX)/share/pbemd/
+
+# The release tarball build/pbemd-VERSION.tar.gz: the tree of HEAD (not
+# what is uncommitted) with a file VERSION, which scripts/version.sh reads
+# where there is no git. The same commit gives the same bytes.
+dist:
+	@git rev-parse --verify -q HEAD >/dev/null || \
+	    { echo "make dist: needs the git checkout"; exit 1; }
+	@git diff-index --quiet HEAD -- || \
+	    echo "make dist: uncommitted changes are left out (it packs HEAD)"
+	@set -e; v=$$(scripts/version.sh --head); d=build/dist/pbemd-$$v; \
+	rm -rf build/dist; mkdir -p $$d; \
+	git archive --format=tar HEAD | tar -x -C $$d; \
+	echo "$$v" > $$d/VERSION; \
+	tar -C build/dist --sort=name --owner=0 --group=0 --numeric-owner \
+	    --mtime=@$$(git log -1 --format=%ct HEAD) -cf - pbemd-$$v | \
+	    gzip -9n > build/pbemd-$$v.tar.gz; \
+	rm -rf build/dist; echo build/pbemd-$$v.tar.gz
 
 clean:
 	rm -rf build
