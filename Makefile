@@ -53,7 +53,7 @@ $(OBJS) $(SAN_OBJS) build/obj/$(MAIN:.c=.o) build/san/$(MAIN:.c=.o): \
 .SECONDARY:
 
 .PHONY: FORCE all check check-run asan bench bench-run demo deps dist fuzz \
-	install clean
+	install uninstall clean
 all: build/pbemd
 
 build/pbemd: build/obj/$(MAIN:.c=.o) build/gen/version.o build/libpbemd.a
@@ -123,11 +123,55 @@ demo: deps
 	@$(MAKE) --no-print-directory build/pbemd
 	@demo/run.sh
 
-PREFIX	?= /usr/local
+# make install [PREFIX=/usr/local] [DESTDIR=]: the binary, the templates
+# (replaced whole: a catalog file left from an older version would still be
+# read), the man pages, an example configuration, and the systemd unit with
+# its sysusers.d and tmpfiles.d entries (docs/systemd/). The maps are
+# compiled in. The binary finds the templates beside itself
+# (bin/../share/pbemd/templates), so share/ follows PREFIX and only the
+# unit's ExecStart names a path. SYSCONFDIR is where the unit's
+# configuration lives. README.md, "Running the judge", goes on from here.
+PREFIX		?= /usr/local
+BINDIR		:= $(PREFIX)/bin
+SHAREDIR	:= $(PREFIX)/share/pbemd
+MANDIR		?= $(PREFIX)/share/man
+DOCDIR		?= $(PREFIX)/share/doc/pbemd
+SYSCONFDIR	?= /etc
+UNITDIR		?= $(PREFIX)/lib/systemd/system
+SYSUSERSDIR	?= $(PREFIX)/lib/sysusers.d
+TMPFILESDIR	?= $(PREFIX)/lib/tmpfiles.d
+
 install: build/pbemd
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/pbemd
-	install -m 0755 build/pbemd $(DESTDIR)$(PREFIX)/bin/pbemd
-	cp -R templates maps $(DESTDIR)$(PREFIX)/share/pbemd/
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SHAREDIR) \
+	    $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man8 \
+	    $(DESTDIR)$(DOCDIR) $(DESTDIR)$(UNITDIR) \
+	    $(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(TMPFILESDIR)
+	install -m 0755 build/pbemd $(DESTDIR)$(BINDIR)/pbemd
+	rm -rf $(DESTDIR)$(SHAREDIR)/templates
+	set -e; for d in templates/*/; do \
+		l=$$(basename $$d); \
+		install -d $(DESTDIR)$(SHAREDIR)/templates/$$l; \
+		install -m 0644 $$d*.txt $(DESTDIR)$(SHAREDIR)/templates/$$l/; \
+	done
+	install -m 0644 docs/pbemd.8 $(DESTDIR)$(MANDIR)/man8/pbemd.8
+	install -m 0644 docs/pbemd.ini.5 $(DESTDIR)$(MANDIR)/man5/pbemd.ini.5
+	install -m 0644 docs/pbemd.ini.example README.md $(DESTDIR)$(DOCDIR)/
+	sed -e 's|@BINDIR@|$(BINDIR)|g' -e 's|@SYSCONFDIR@|$(SYSCONFDIR)|g' \
+	    docs/systemd/pbemd.service.in > $(DESTDIR)$(UNITDIR)/pbemd.service
+	chmod 0644 $(DESTDIR)$(UNITDIR)/pbemd.service
+	install -m 0644 docs/systemd/pbemd.sysusers \
+	    $(DESTDIR)$(SYSUSERSDIR)/pbemd.conf
+	install -m 0644 docs/systemd/pbemd.tmpfiles \
+	    $(DESTDIR)$(TMPFILESDIR)/pbemd.conf
+
+# What install put there; the database, /etc/pbemd and the user stay.
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/pbemd $(DESTDIR)$(MANDIR)/man8/pbemd.8 \
+	    $(DESTDIR)$(MANDIR)/man5/pbemd.ini.5 \
+	    $(DESTDIR)$(UNITDIR)/pbemd.service \
+	    $(DESTDIR)$(SYSUSERSDIR)/pbemd.conf \
+	    $(DESTDIR)$(TMPFILESDIR)/pbemd.conf
+	rm -rf $(DESTDIR)$(SHAREDIR) $(DESTDIR)$(DOCDIR)
 
 # The release tarball build/pbemd-VERSION.tar.gz: the tree of HEAD (not
 # what is uncommitted) with a file VERSION, which scripts/version.sh reads
