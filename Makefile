@@ -38,6 +38,7 @@ include $(sort $(wildcard adjudicator/*/module.mk))
 include tests/module.mk
 include tests/e2e/module.mk
 include tests/referee/module.mk
+include tests/install/module.mk
 include tests/bench/module.mk
 include tests/fuzz/module.mk
 
