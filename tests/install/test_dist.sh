@@ -31,7 +31,9 @@ files_all() {  # every file git tracks, and VERSION; no .git
 	local n m
 	n=$(git -C "$ROOT" ls-files | wc -l)
 	m=$(cd "$src" && find . -type f -o -type l | wc -l)
-	[[ ! -e $src/.git ]] && ((m == n + 1)) || { echo "tracked $n, in the tarball $m"; return 1; }
+	if [[ -e $src/.git ]] || ((m != n + 1)); then
+		echo "tracked $n, in the tarball $m"; return 1
+	fi
 }
 check "it holds every tracked file, VERSION, and no .git" files_all
 check "no git repository above where it is unpacked" \
