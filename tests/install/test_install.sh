@@ -25,7 +25,9 @@ trap 'rm -rf "$INST"' EXIT
 . "$ROOT/tests/e2e/lib.sh"
 
 # --- make install -------------------------------------------------------
-if make -C "$ROOT" --no-print-directory install DESTDIR="$DEST" PREFIX=/usr \
+# The directories that follow PREFIX unless set: not from this environment.
+if env -u MANDIR -u DOCDIR -u SYSCONFDIR -u UNITDIR -u SYSUSERSDIR -u TMPFILESDIR \
+	make -C "$ROOT" --no-print-directory install DESTDIR="$DEST" PREFIX=/usr \
 	>"$INST/install.log" 2>&1; then
 	ok "make install DESTDIR=... PREFIX=/usr"
 else
