@@ -158,7 +158,7 @@ cd "$DIR" || exit 1
 check "no templates/ where the judge runs" test ! -e templates
 pbemd_up
 check "serve starts from the installed tree, on its own templates" \
-	wait_log "serve: started pid=$PBEMD_PID .*templates=$DEST/usr/share/pbemd/templates$"
+	wait_log "serve: started pid=$PBEMD_PID .*templates=$(realpath "$DEST")/usr/share/pbemd/templates$"
 before=$(count alice)
 send_mail alice "hello" "HELP"
 check "the judge answers a mail" wait_settled
