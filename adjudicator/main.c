@@ -14,6 +14,7 @@
 #include "adjudicator/serve/daemon.h"
 #include "adjudicator/serve/quarantine.h"
 #include "common/log.h"
+#include "common/version.h"
 
 #define EX_USAGE	64
 
@@ -94,6 +95,9 @@ static const struct main_cmd main_cmds[] = {
 	  "message of each side's new view. docs/referee.md has the whole format.\n"
 	  "Exit status 0 at the end of the input or quit, 64 usage (or an unknown\n"
 	  "game), 66 no message catalog found.\n" },
+	{ "version", "pbemd version",
+	  "Prints the version of pbemd (as pbemd --version does): the release,\n"
+	  "or for a build from git, what git describe said of the tree.\n" },
 	{ "help", "pbemd help [COMMAND]",
 	  "Prints the usage of pbemd or of one command.\n" },
 };
@@ -320,6 +324,12 @@ main(int argc, char **argv)
 		return main_help(NULL);
 	if (strcmp(cmd, "help") == 0)
 		return main_help(argc > 2 ? argv[2] : NULL);
+	if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "version") == 0) {
+		if (main_wants_help(argc, argv))
+			return main_help("version");
+		printf("pbemd %s\n", version_string);
+		return 0;
+	}
 	if (strcmp(cmd, "serve") == 0 || strcmp(cmd, "deliver") == 0 ||
 	    strcmp(cmd, "tick") == 0)
 		return main_mail_cmd(cmd, argc - 1, argv + 1);

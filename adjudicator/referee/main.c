@@ -3,20 +3,19 @@
  * [--echo]`: finds the game and the message catalogs and runs the console
  * (referee.c) over standard input and output.
  *
- * The catalogs are looked for where the daemon's default config finds them
- * (./templates), then beside the binary (build/pbemd -> templates/, and
- * bin/pbemd -> share/pbemd/templates/ as `make install` puts them).
+ * Without --templates the catalogs are looked for where the daemon looks
+ * when its configuration names none (render/catalog_dir.h): ./templates,
+ * then beside the binary (build/pbemd -> templates/, and bin/pbemd ->
+ * share/pbemd/templates/ as `make install` puts them).
  */
 #include <getopt.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <unistd.h>
 
 #include "adjudicator/referee/referee.h"
-#include "common/util.h"
+#include "adjudicator/render/catalog_dir.h"
 
 #define EX_USAGE	64
 #define EX_NOINPUT	66
@@ -24,42 +23,21 @@
 static const char referee_usage[] =
     "usage: pbemd referee GAME [--lang en|de] [--templates DIR] [--echo]\n";
 
-/*
- * The catalog of lang from the first directory that has one. The paths
- * beside the binary live on the heap: two of PATH_MAX would make an 8 KB
- * frame.
- */
+/* The catalog of lang from dir, or from where catalog_dir.h looks. */
 struct catalog *
 referee_catalog(const char *dir, const char *lang,
     const struct catalog *fallback, char *why, size_t whylen)
 {
-	char		*exe = NULL, *slash;
-	struct buf	 try;
 	struct catalog	*c;
-	ssize_t		 n;
+	char		*found = NULL;
 
-	if (dir != NULL)
-		return catalog_load(dir, lang, fallback, why, whylen);
-	if ((c = catalog_load("templates", lang, fallback, why,
-	    whylen)) != NULL)
-		return c;
-	buf_init(&try);
-	exe = xmalloc(PATH_MAX);
-	if ((n = readlink("/proc/self/exe", exe, PATH_MAX - 1)) <= 0)
-		goto out;
-	exe[n] = '\0';
-	if ((slash = strrchr(exe, '/')) == NULL)
-		goto out;
-	*slash = '\0';
-	buf_printf(&try, "%s/../templates", exe);
-	if ((c = catalog_load(try.data, lang, fallback, why, whylen)) != NULL)
-		goto out;
-	buf_reset(&try);
-	buf_printf(&try, "%s/../share/pbemd/templates", exe);
-	c = catalog_load(try.data, lang, fallback, why, whylen);
-out:
-	buf_free(&try);
-	free(exe);
+	if (dir == NULL && (dir = found = catalog_dir_default()) == NULL) {
+		snprintf(why, whylen, "no templates/ here nor beside the "
+		    "binary (--templates DIR)");
+		return NULL;
+	}
+	c = catalog_load(dir, lang, fallback, why, whylen);
+	free(found);
 	return c;
 }
 

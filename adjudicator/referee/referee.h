@@ -35,7 +35,8 @@ int	referee_main(int argc, char **argv);
 /*
  * The catalog of lang from dir, or (dir NULL) from the first of
  * ./templates, templates/ beside the binary, share/pbemd/templates/ beside
- * it. NULL and why when none loads.
+ * it that holds en/ (render/catalog_dir.h). NULL and why when it does not
+ * load.
  */
 struct catalog	*referee_catalog(const char *dir, const char *lang,
 		    const struct catalog *fallback, char *why, size_t whylen);

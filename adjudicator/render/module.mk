@@ -1,6 +1,7 @@
 # Catalogs, reports from views, pictures, time zones.
 SRCS += \
 	adjudicator/render/catalog.c \
+	adjudicator/render/catalog_dir.c \
 	adjudicator/render/mapgeo.c \
 	adjudicator/render/mapgeo_outline.c \
 	adjudicator/render/mappic.c \

@@ -183,7 +183,6 @@ config_defaults(struct config *c)
 	c->max_failures = 3;
 	c->log_level = LOG_LEVEL_INFO;
 	c->name = xstrdup("pbemd judge");
-	c->templates = xstrdup("templates");
 	c->language = xstrdup("en");
 	c->timezone = xstrdup("UTC");
 }

@@ -35,7 +35,7 @@ struct config {
 	char			*address;	/* the judge's mail address */
 	char			*name;		/* its display name */
 	char			*database;
-	char			*templates;
+	char			*templates;	/* NULL: runtime_open() looks */
 	char			*language;	/* for senders we do not know */
 	char			*timezone;	/* of new games' clocks */
 	int			 poll_interval;	/* seconds */

@@ -356,8 +356,8 @@ daemon_serve(const char *config_path, bool once)
 	smtp_global_init();
 	runtime_smtp_conf(&d.rt, &sc);
 	d.smtp = smtp_new(&sc);
-	log_info("serve: started pid=%ld db=%s", (long)getpid(),
-	    d.rt.cfg.database);
+	log_info("serve: started pid=%ld db=%s templates=%s", (long)getpid(),
+	    d.rt.cfg.database, d.rt.cfg.templates);
 	daemon_loop(&d, once);
 	log_info("serve: stopping");
 	imap_close(d.imap);

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "adjudicator/render/catalog_dir.h"
 #include "adjudicator/serve/runtime.h"
 #include "common/log.h"
 #include "mail/smtp.h"
@@ -21,6 +22,13 @@ runtime_open(const char *path, struct runtime *rt, char *why, size_t whylen)
 	log_init(rt->cfg.log_level, NULL);
 	if (password_init() != 0) {
 		snprintf(why, whylen, "libsodium cannot initialise");
+		goto fail;
+	}
+	/* Unset, it is where a checkout or `make install` put them. */
+	if (rt->cfg.templates == NULL &&
+	    (rt->cfg.templates = catalog_dir_default()) == NULL) {
+		snprintf(why, whylen, "%s: no [judge] templates, and no "
+		    "templates/ here nor beside the binary", path);
 		goto fail;
 	}
 	for (i = 0; i < JUDGE_LANGS; i++) {
