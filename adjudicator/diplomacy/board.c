@@ -486,6 +486,18 @@ dip_board_draw(struct dip_board *b)
 	b->end_year = b->st.year;
 }
 
+/*
+ * The game master ends the game (TERMINATE): the board ends as it stands,
+ * without a winner; its standings are the centres each power owns.
+ */
+void
+dip_board_stop(struct dip_board *b)
+{
+	dip_board_clear_last(b);
+	b->end = DIP_END_STOPPED;
+	b->end_year = b->st.year;
+}
+
 /* Ends the season: centre owners after the Fall, winter or spring next. */
 void
 dip_board_season(struct dip_board *b)

@@ -20,7 +20,8 @@
 enum dip_end {
 	DIP_END_NONE,
 	DIP_END_SOLO,		/* 18 centres after a Fall phase */
-	DIP_END_DRAW		/* DIAS: every survivor voted DRAW */
+	DIP_END_DRAW,		/* DIAS: every survivor voted DRAW */
+	DIP_END_STOPPED		/* the game master ended the game */
 };
 
 /* How an order of the last phase came about. */
@@ -123,6 +124,7 @@ void	 dip_board_play(struct dip_board *, struct dip_board_work *,
 	    bool hold);
 void	 dip_board_season(struct dip_board *);
 void	 dip_board_draw(struct dip_board *);
+void	 dip_board_stop(struct dip_board *);
 void	 dip_board_after(struct dip_board *);
 
 /* board_text.c: "KEY: VALUE" lines, each key after a prefix. */

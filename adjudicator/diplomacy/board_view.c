@@ -327,6 +327,10 @@ dip_board_status(const struct dip_board *b, struct game_view *v, bool next)
 		    power_args[b->st.winner], c, y);
 		return;
 	}
+	if (b->end == DIP_END_STOPPED) {
+		game_view_add(v, "dip.view.stopped", 1, y);
+		return;
+	}
 	if (b->end == DIP_END_DRAW) {
 		game_view_add(v, "dip.view.draw", 1, y);
 		for (p = 0; p < m->npowers; p++)

@@ -308,6 +308,18 @@ ops_resign(struct game_state *st, int seat)
 	return 0;
 }
 
+/* The game master ends the game (TERMINATE): over, no winner; a phase of
+ * its own, so the final report has a number of its own. */
+static int
+ops_terminate(struct game_state *st)
+{
+	if (!st->started || st->b.end != DIP_END_NONE)
+		return -1;
+	dip_board_stop(&st->b);
+	st->ply++;
+	return 0;
+}
+
 /* A new player took the power over (TAKEOVER): civil disorder ends. */
 static int
 ops_resume(struct game_state *st, int seat)
@@ -400,6 +412,7 @@ const struct game_ops dip_ops = {
 	.pending = ops_pending,
 	.adjudicate = ops_adjudicate,
 	.resign = ops_resign,
+	.terminate = ops_terminate,
 	.resume = ops_resume,
 	.tally = ops_tally,
 	.view = ops_view,

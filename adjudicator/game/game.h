@@ -384,6 +384,16 @@ struct game_ops {
 	int	(*resign)(struct game_state *, int seat);
 
 	/*
+	 * The game master ends the game before its time (the judge's
+	 * TERMINATE): the state becomes over without a winner, and every
+	 * view says so with the standings as they are (Diplomacy: the
+	 * supply centres). 0, or -1 when the game is not running. NULL:
+	 * the game cannot record it; the judge ends the game alone and the
+	 * last reports show the position as it stood.
+	 */
+	int	(*terminate)(struct game_state *);
+
+	/*
 	 * A new player takes over a seat that resigned (TAKEOVER approved by
 	 * the GM): the game undoes for the future what resign() did, e.g. a
 	 * Diplomacy power leaves civil disorder. Returns 0 when the state

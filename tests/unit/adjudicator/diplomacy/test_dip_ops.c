@@ -5,7 +5,8 @@
  * Two game years with a retreat and builds, orders checked on arrival,
  * pending orders and readiness, the defaults at a deadline (holds,
  * disbands, civil-disorder removals, forfeited builds) visible in every
- * view, civil disorder after RESIGN, draws, a solo, and the state text
+ * view, civil disorder after RESIGN, draws, a solo, the GM's TERMINATE,
+ * and the state text
  * round trip over seeded random games.
  */
 #include "tests/unit/test.h"
@@ -271,6 +272,39 @@ START_TEST(one_no_draw_vote_keeps_the_game_going)
 	v = tg_view(g, AUS);
 	ck_assert_int_eq(v->status, GAME_STATUS_RUNNING);
 	ck_assert_str_eq(v->phase, "F1901M");
+	tg_free(g);
+}
+END_TEST
+
+/* Issue 16: TERMINATE ends the game as it stands, without a winner. */
+START_TEST(terminate_ends_the_game_with_the_standings)
+{
+	struct tg		*g = tg_new(&dip_ops, "");
+	const struct game_view	*v;
+	struct game_stat	 s;
+
+	tg_ok(g, FRA, "A PAR - BUR");
+	tg_play(g);
+	ck_assert_int_eq(dip_ops.terminate(g->st), 0);
+	tg_roundtrip(g);
+	dip_ops.stat(g->st, &s);
+	ck_assert_int_eq(s.status, GAME_STATUS_OVER);
+	ck_assert_int_eq(s.winner, GAME_NOBODY);
+	ck_assert_int_eq(s.ply, 2);
+	v = tg_view(g, GAME_SEAT_GM);
+	ck_assert_int_eq(v->status, GAME_STATUS_OVER);
+	ck_assert_str_eq(tg_find(v, "dip.view.stopped", NULL)->args[0],
+	    "1901");
+	ck_assert_int_eq(tg_count(v, "dip.view.power", NULL), 7);
+	ck_assert_str_eq(tg_find(v, "dip.view.power", "@dip.power.2")->args[1],
+	    "3");
+	/* The last phase's results are not told again; nothing is next. */
+	ck_assert_int_eq(tg_count(v, "dip.view.results", NULL), 0);
+	ck_assert_int_eq(tg_count(v, "dip.view.next", NULL), 0);
+	ck_assert(!v->due[AUS] && !v->due[FRA]);
+	ck_assert_int_eq(tg_order(g, FRA, "A BUR H"), -1);
+	ck_assert_int_eq(dip_ops.terminate(g->st), -1);
+	ck_assert_int_eq(dip_ops.adjudicate(g->st, NULL, 0, &g->why), -1);
 	tg_free(g);
 }
 END_TEST
@@ -570,6 +604,7 @@ test_suite(void)
 	    missing_retreats_disband_and_missing_removals_follow_disorder);
 	tcase_add_test(tc, resigned_power_is_in_civil_disorder);
 	tcase_add_test(tc, one_no_draw_vote_keeps_the_game_going);
+	tcase_add_test(tc, terminate_ends_the_game_with_the_standings);
 	tcase_add_test(tc, eighteen_centres_after_the_fall_win);
 	tcase_add_test(tc, no_retreat_destroys_and_says_so);
 	tcase_add_test(tc, stat_says_which_powers_are_out);
