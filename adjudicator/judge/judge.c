@@ -41,6 +41,7 @@
 #include "adjudicator/judge/cmd_status.h"
 #include "adjudicator/judge/cmd_summary.h"
 #include "adjudicator/judge/cmd_takeover.h"
+#include "adjudicator/judge/cmd_terminate.h"
 #include "adjudicator/judge/cmd_wait.h"
 #include "adjudicator/judge/limits.h"
 #include "adjudicator/judge/lines.h"
@@ -204,6 +205,7 @@ static const struct judge_cmd judge_cmds[] = {
 	CMD("SUMMARY", NULL,	1, 1,	JUDGE_ANYONE,	NULL, judge_cmd_summary),
 	CMD_SECRET("TAKEOVER", NULL, 3, 3, JUDGE_ANYONE, 3, NULL,
 	    judge_cmd_takeover),
+	CMD("TERMINATE", NULL,	0, 0,	JUDGE_GM,	NULL, judge_cmd_terminate),
 };
 
 #define JUDGE_NCMDS	(sizeof(judge_cmds) / sizeof(judge_cmds[0]))

@@ -23,6 +23,7 @@ SRCS += \
 	adjudicator/judge/cmd_status.c \
 	adjudicator/judge/cmd_summary.c \
 	adjudicator/judge/cmd_takeover.c \
+	adjudicator/judge/cmd_terminate.c \
 	adjudicator/judge/cmd_wait.c \
 	adjudicator/judge/deadline.c \
 	adjudicator/judge/downtime.c \

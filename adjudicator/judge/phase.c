@@ -202,6 +202,32 @@ judge_phase_report(struct judge_session *s, const struct judge_seat *w,
 		s->who.game = w->game;
 }
 
+int
+judge_phase_terminate(struct judge_session *s, struct judge_seat *w,
+    struct game_state *st, const struct game_msg *note)
+{
+	/* A game that cannot say it ends here keeps its state; the judge's
+	 * row says it is over all the same. */
+	if (w->ops->terminate != NULL && w->ops->terminate(st) != 0) {
+		judge_err(s, "judge.err.not_running", 1, w->game.name);
+		return -1;
+	}
+	if (judge_phase_store(s, w, st) != 0)
+		return -1;
+	if (w->game.status != DB_OVER) {
+		w->game.status = DB_OVER;
+		w->game.winner = GAME_NOBODY;
+		if (db_game_update(s->env->db, &w->game) != DB_OK) {
+			judge_store_failed(s);
+			return -1;
+		}
+	}
+	log_info("judge: game=%s terminated phase=%d", w->game.name,
+	    w->game.phase);
+	judge_phase_report(s, w, st, note, note != NULL ? 1 : 0);
+	return s->failed ? -1 : 0;
+}
+
 /* The seed's commitment, published at the start: its SHA-256 in hex. */
 static void
 judge_phase_commitment(uint64_t seed, char out[65])
