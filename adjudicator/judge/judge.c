@@ -25,6 +25,7 @@
 #include "adjudicator/judge/cmd_absence.h"
 #include "adjudicator/judge/cmd_account.h"
 #include "adjudicator/judge/cmd_become.h"
+#include "adjudicator/judge/cmd_clock.h"
 #include "adjudicator/judge/cmd_clear.h"
 #include "adjudicator/judge/cmd_create.h"
 #include "adjudicator/judge/cmd_deadline.h"
@@ -180,12 +181,22 @@ static const struct judge_cmd judge_cmds[] = {
 	    judge_cmd_set_absence),
 	CMD("SET", "ADDRESS",	1, 1,	JUDGE_SIGNED,	"judge.err.address_usage",
 	    judge_cmd_set_address),
+	CMD("SET", "ADJUST",	1, 1,	JUDGE_GM,	"clock.err.set_usage",
+	    judge_cmd_set_clock),
 	CMD("SET", "APPROVE",	1, 1,	JUDGE_GM,	"clock.err.approve_usage",
 	    judge_cmd_set_approve),
+	CMD("SET", "AT",	1, 1,	JUDGE_GM,	"clock.err.set_usage",
+	    judge_cmd_set_clock),
+	CMD("SET", "DAYS",	1, 1,	JUDGE_GM,	"clock.err.set_usage",
+	    judge_cmd_set_clock),
 	CMD("SET", "DEADLINE",	1, 2,	JUDGE_GM,	"clock.err.when",
 	    judge_cmd_set_deadline),
+	CMD("SET", "GRACE",	1, 1,	JUDGE_GM,	"clock.err.set_usage",
+	    judge_cmd_set_clock),
 	CMD("SET", "LANGUAGE",	1, 1,	JUDGE_ANYONE,	"judge.err.set_usage",
 	    judge_cmd_set_language),
+	CMD("SET", "MOVE",	1, 1,	JUDGE_GM,	"clock.err.set_usage",
+	    judge_cmd_set_clock),
 	CMD("SET", "NOABSENCE",	0, 2,	JUDGE_PLAYER,	NULL,
 	    judge_cmd_set_noabsence),
 	CMD("SET", "NOWAIT",	0, 2,	JUDGE_PLAYER,	NULL, judge_cmd_set_nowait),
@@ -193,6 +204,8 @@ static const struct judge_cmd judge_cmds[] = {
 	    "judge.err.password_usage", judge_cmd_set_password),
 	CMD("SET", "REMIND",	1, 1,	JUDGE_GM,	"clock.err.remind_usage",
 	    judge_cmd_set_remind),
+	CMD("SET", "RETREAT",	1, 1,	JUDGE_GM,	"clock.err.set_usage",
+	    judge_cmd_set_clock),
 	CMD("SET", "SPRACHE",	1, 1,	JUDGE_ANYONE,	"judge.err.set_usage",
 	    judge_cmd_set_language),
 	CMD("SET", "WAIT",	0, 2,	JUDGE_PLAYER,	NULL, judge_cmd_set_wait),

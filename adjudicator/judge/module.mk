@@ -7,6 +7,7 @@ SRCS += \
 	adjudicator/judge/cmd_absence.c \
 	adjudicator/judge/cmd_account.c \
 	adjudicator/judge/cmd_become.c \
+	adjudicator/judge/cmd_clock.c \
 	adjudicator/judge/cmd_clear.c \
 	adjudicator/judge/cmd_create.c \
 	adjudicator/judge/cmd_deadline.c \
