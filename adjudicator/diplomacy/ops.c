@@ -398,6 +398,14 @@ ops_view(const struct game_state *st, int seat, struct game_view *v)
 	dip_board_status(&st->b, v, true);
 }
 
+/* README.md "What a view holds": every seat's view is the GM's. */
+static bool
+ops_observable(const struct game_state *st)
+{
+	(void)st;
+	return true;
+}
+
 const struct game_ops dip_ops = {
 	.name = "standard",
 	.nseats = DIP_MAX_POWERS,
@@ -416,5 +424,6 @@ const struct game_ops dip_ops = {
 	.resume = ops_resume,
 	.tally = ops_tally,
 	.view = ops_view,
+	.observable = ops_observable,
 	.stat = ops_stat,
 };

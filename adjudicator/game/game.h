@@ -406,6 +406,15 @@ struct game_ops {
 	void	(*view)(const struct game_state *, int seat,
 		    struct game_view *out);
 
+	/*
+	 * Whether the state hides nothing from anyone: view(GAME_SEAT_GM)
+	 * holds only what every seat may see, so the judge may show it to
+	 * observers (OBSERVE). NULL: the game hides something from someone
+	 * (clouds, hidden pieces) or was never checked; the judge refuses
+	 * observers.
+	 */
+	bool	(*observable)(const struct game_state *);
+
 	/* status, winner, ply, phase kind and name, and the seats due, as
 	 * view(GAME_SEAT_GM) gives them, without building board, cells or
 	 * messages: a few hundred bytes of stack at most. */
