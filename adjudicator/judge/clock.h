@@ -85,6 +85,9 @@ int	judge_clock_put_cd(struct judge_session *, const struct judge_seat *w,
 /* A sign-on of w's seat ends its civil disorder; the GM is told. */
 void	judge_clock_signed_on(struct judge_session *,
 	    const struct judge_seat *w);
+/* The seat of a reader who plays none (an observer) for
+ * judge_clock_report: no seat's marks, no GM's hints. */
+#define JUDGE_CLOCK_NO_SEAT	(-2)
 /*
  * The clock's part of seat's report, in cat's language: the notes of the
  * phase change (may be NULL), then the deadline as it stands.

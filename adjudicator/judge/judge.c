@@ -34,6 +34,7 @@
 #include "adjudicator/judge/cmd_join.h"
 #include "adjudicator/judge/cmd_lobby.h"
 #include "adjudicator/judge/cmd_map.h"
+#include "adjudicator/judge/cmd_observe.h"
 #include "adjudicator/judge/cmd_press.h"
 #include "adjudicator/judge/cmd_process.h"
 #include "adjudicator/judge/cmd_resign.h"
@@ -165,6 +166,7 @@ static const struct judge_cmd judge_cmds[] = {
 	CMD_SECRET("JOIN", NULL, 2, 11,	JUDGE_ANYONE, 2, NULL, judge_cmd_join),
 	CMD("LIST", NULL,	0, 2,	JUDGE_ANYONE,	NULL, judge_cmd_list),
 	CMD("MAP", NULL,	1, 1,	JUDGE_ANYONE,	NULL, judge_cmd_map),
+	CMD("OBSERVE", NULL,	1, 2,	JUDGE_ANYONE,	NULL, judge_cmd_observe),
 	CMD("PAUSE", NULL,	0, 0,	JUDGE_GM,	NULL, judge_cmd_pause),
 	CMD_OWN("PRESS",	2, 11,	JUDGE_SIGNED,	judge_cmd_press, press),
 	CMD("PROCESS", NULL,	0, 1,	JUDGE_GM,	NULL, judge_cmd_process),
@@ -219,18 +221,22 @@ static const struct judge_cmd judge_cmds[] = {
 	CMD_SECRET("TAKEOVER", NULL, 3, 3, JUDGE_ANYONE, 3, NULL,
 	    judge_cmd_takeover),
 	CMD("TERMINATE", NULL,	0, 0,	JUDGE_GM,	NULL, judge_cmd_terminate),
+	CMD("UNOBSERVE", NULL,	1, 1,	JUDGE_ANYONE,	NULL, judge_cmd_unobserve),
+	CMD("WATCH", NULL,	1, 2,	JUDGE_ANYONE,	NULL, judge_cmd_observe),
 };
 
 #define JUDGE_NCMDS	(sizeof(judge_cmds) / sizeof(judge_cmds[0]))
 
-/* SIGNOFF: nothing after it is read. */
+/* SIGNOFF: nothing after it is read. SIGNOFF <game> also ends the
+ * sender's observing of that game, if he observes it. */
 static void
 judge_cmd_signoff(struct judge_session *s, const struct judge_line *l,
     void *own)
 {
 	bool	*stop = own;
 
-	(void)l;
+	if (l->argc == 2)
+		judge_observe_signoff(s, l->argv[1]);
 	judge_ok(s, "judge.signoff", 0);
 	*stop = true;
 }

@@ -16,6 +16,7 @@ SRCS += \
 	adjudicator/judge/cmd_join.c \
 	adjudicator/judge/cmd_lobby.c \
 	adjudicator/judge/cmd_map.c \
+	adjudicator/judge/cmd_observe.c \
 	adjudicator/judge/cmd_press.c \
 	adjudicator/judge/cmd_process.c \
 	adjudicator/judge/cmd_resign.c \
@@ -34,6 +35,7 @@ SRCS += \
 	adjudicator/judge/mailin.c \
 	adjudicator/judge/notice.c \
 	adjudicator/judge/notify.c \
+	adjudicator/judge/observe.c \
 	adjudicator/judge/opts.c \
 	adjudicator/judge/orders.c \
 	adjudicator/judge/password.c \

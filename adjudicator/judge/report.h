@@ -30,7 +30,15 @@ struct judge_extra {
 void	judge_report_one(struct judge_session *, const struct judge_seat *w,
 	    const struct game_state *st, int seat, const char *addr,
 	    const struct judge_extra *extra);
-/* Every player's report and the GM's. */
+/*
+ * The report of an observer of w's game to addr, a mail of its own: the
+ * GM's view of a game that hides nothing from anyone (observe.h), nothing
+ * for any other. The caller counts it (judge_observe_may_mail).
+ */
+void	judge_report_observer(struct judge_session *,
+	    const struct judge_seat *w, const struct game_state *st,
+	    const char *addr, const struct judge_extra *extra);
+/* Every player's report, the GM's and every observer's. */
 void	judge_report_all(struct judge_session *, const struct judge_seat *w,
 	    const struct game_state *st, const struct judge_extra *extra);
 

@@ -37,7 +37,8 @@ report_render(const struct catalog *cat, const struct report_head *h,
 		snprintf(arg, sizeof(arg), "@%s", h->seat_key);
 		catalog_say(cat, out, "report.you_play", 1, arg);
 	} else
-		catalog_say(cat, out, "report.you_gm", 0);
+		catalog_say(cat, out, h->observer ? "report.you_observe" :
+		    "report.you_gm", 0);
 	buf_puts(out, "\n\n");
 	if (v->board[0]) {
 		buf_puts(out, v->board);
