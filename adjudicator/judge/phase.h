@@ -76,7 +76,8 @@ void	judge_phase_report(struct judge_session *, const struct judge_seat *w,
 	    int nnotes);
 /*
  * Every seat of w's game is taken: who moves first, the handicap, start()
- * and the first reports with the seed's commitment.
+ * and the first reports with the seed's commitment (and, in a white-press
+ * game, who plays which seat).
  */
 void	judge_phase_start(struct judge_session *, struct judge_seat *w);
 

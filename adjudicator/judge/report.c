@@ -138,6 +138,28 @@ judge_report_keep(struct judge_session *s, const struct judge_seat *w,
 	judge_pictures_copy(&s->own.pics, pics);
 }
 
+/* "The players:" and a line "France: p2@example.test" per seat taken. */
+static void
+judge_report_roster(const struct judge_seat *w, const struct catalog *cat,
+    const struct judge_extra *extra, struct buf *out)
+{
+	char	 seat[GAME_ARG_MAX];
+	int	 i;
+
+	buf_putc(out, '\n');
+	catalog_say(cat, out, "judge.roster", 0);
+	buf_putc(out, '\n');
+	for (i = 0; i < extra->nplayers; i++) {
+		if (extra->players[i].ejected)
+			continue;
+		snprintf(seat, sizeof(seat), "@%s",
+		    w->ops->seat_key(extra->players[i].seat));
+		catalog_say(cat, out, "judge.roster.seat", 2, seat,
+		    extra->players[i].address);
+		buf_putc(out, '\n');
+	}
+}
+
 /*
  * seat's report (an observer's: observer true, seat GAME_SEAT_GM) to
  * addr: into the reply when addr is the sender speaking for that seat,
@@ -176,6 +198,8 @@ judge_report_to(struct judge_session *s, const struct judge_seat *w,
 		catalog_say(cat, &body, extra->key, 1, extra->arg);
 		buf_putc(&body, '\n');
 	}
+	if (extra && extra->players && !observer)
+		judge_report_roster(w, cat, extra, &body);
 	/* An observer is told the deadline, not the GM's hint to approve
 	 * it. */
 	judge_clock_report(s, w, observer ? JUDGE_CLOCK_NO_SEAT : seat, cat,

@@ -12,14 +12,18 @@
 /*
  * What every reader of a round of reports is told besides his view, alike
  * for all: a judge line (key with one argument, such as the seed's
- * commitment; key NULL: none) and the clock's notes of the phase change
- * (notes NULL or nnotes 0: none).
+ * commitment; key NULL: none), the clock's notes of the phase change
+ * (notes NULL or nnotes 0: none), and who plays which seat (the start of
+ * a white-press game; players NULL: none), which goes to the players and
+ * the GM, not to observers.
  */
 struct judge_extra {
 	const char		*key;
 	const char		*arg;
 	const struct game_msg	*notes;
 	int			 nnotes;
+	const struct db_player	*players;
+	int			 nplayers;
 };
 
 /*
