@@ -1,7 +1,7 @@
 /*
  * observers.c - the addresses that watch a game (OBSERVE; db/schema.sql,
  * migration 7): added, dropped and listed. Who may observe, and what an
- * observer is sent, is the judge's (judge/observe.c); here only the rows.
+ * observer is sent, is the judge's (judge/observers.c); here only the rows.
  */
 #include <string.h>
 

@@ -285,7 +285,7 @@ CREATE TABLE quarantine (
 -- migration 7
 -- Observers (issue 16): an address that sent OBSERVE <game> gets the
 -- game's public reports, announcements and broadcasts, never private press
--- (judge/observe.c); UNOBSERVE or SIGNOFF <game> ends it. since is when it
+-- (judge/observers.c); UNOBSERVE or SIGNOFF <game> ends it. since is when it
 -- began. The GM forbids it with the CREATE option observers=no.
 CREATE TABLE observers (
 	game_id		INTEGER NOT NULL REFERENCES games(id),

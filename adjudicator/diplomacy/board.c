@@ -8,8 +8,9 @@
  * "Missing orders").
  *
  * Also what a power still owes (pending), who survives, and the draw
- * (DIAS, or among the powers the votes name in a draw=named game). The engine's state is a plain struct; the work space is the
- * caller's. No allocation, no I/O.
+ * (DIAS, or among the powers the votes name in a draw=named game). The
+ * engine's state is a plain struct; the work space is the caller's. No
+ * allocation, no I/O.
  */
 #include <ctype.h>
 #include <stdio.h>

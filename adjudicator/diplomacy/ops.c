@@ -3,10 +3,11 @@
  * (game.h): dip_ops, CREATE kind "standard".
  *
  * One board (board.c) on the standard map, options no-retreat, 1898
- * (rules/diplomacy.md) and draw=dias|named (issue 16). The state owns its copy of the map, loaded from
- * the text compiled into the program, and one work space reused phase
- * after phase. Rule decisions beyond the rules text are in README.md
- * beside this file. No I/O; the only allocation is the state.
+ * (rules/diplomacy.md) and draw=dias|named (issue 16). The state owns its
+ * copy of the map, loaded from the text compiled into the program, and
+ * one work space reused phase after phase. Rule decisions beyond the
+ * rules text are in README.md beside this file. No I/O; the only
+ * allocation is the state.
  */
 #include <inttypes.h>
 #include <stdio.h>

@@ -41,8 +41,9 @@ bool	judge_clock_here(struct judge_session *, struct db_clock *c);
 /*
  * One of CREATE's clock words (move=48h, grace=0, days=-MTWTF-,
  * at=20:00, ...; and at=any: no clock time) applied to c's settings and
- * checked as CREATE checks them (deadline.c). 0; -1 with why (the word or the setting that does not
- * hold) and c unchanged. Pure: nothing is stored.
+ * checked as CREATE checks them (deadline.c). 0; -1 with why (the word
+ * or the setting that does not hold) and c unchanged. Pure: nothing is
+ * stored.
  */
 int	judge_clock_setting(struct db_clock *c, const char *word, char *why,
 	    size_t whylen);

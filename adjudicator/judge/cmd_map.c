@@ -10,10 +10,10 @@
  * more. Signed on to the game, the reader gets it in the reply, as every
  * signed-on mail does; without a sign-on the sender's address must be
  * the address of record of a seat, of the GM or of an observer, and the
- * report goes to that address in a mail of its own: a forged sender can only make the
- * judge mail a reader what he may read anyway, and that mail counts as
- * an answer to the address (limits.h, JUDGE_LIMIT_REPLY). No writes but
- * the outbox and that count.
+ * report goes to that address in a mail of its own: a forged sender can
+ * only make the judge mail a reader what he may read anyway, and that
+ * mail counts as an answer to the address (limits.h, JUDGE_LIMIT_REPLY).
+ * No writes but the outbox and that count.
  */
 #include <stdio.h>
 #include <string.h>
@@ -22,7 +22,7 @@
 #include "adjudicator/judge/cmd_map.h"
 #include "adjudicator/judge/limits.h"
 #include "adjudicator/judge/notice.h"
-#include "adjudicator/judge/observe.h"
+#include "adjudicator/judge/observers.h"
 #include "adjudicator/judge/phase.h"
 #include "adjudicator/judge/report.h"
 
@@ -73,7 +73,7 @@ judge_map_reader(struct judge_session *s, const struct judge_seat *w,
 			strlcpy_(r->addr, p[i].address, sizeof(r->addr));
 			return true;
 		}
-	if (!judge_observe_list(s, &w->game, o, &n))
+	if (!judge_observers_list(s, &w->game, o, &n))
 		return false;
 	for (i = 0; i < n; i++)
 		if (strcasecmp(o[i].address, s->msg->reply_to) == 0) {
@@ -128,7 +128,7 @@ judge_cmd_map(struct judge_session *s, const struct judge_line *l)
 	}
 	if ((st = judge_phase_load(s, r.w, r.w->game.phase)) == NULL)
 		return;
-	if (r.observer && !judge_observe_open(r.w, st))
+	if (r.observer && !judge_observers_open(r.w, st))
 		judge_err(s, "judge.err.observe_hidden", 1, w.game.name);
 	else if (r.observer && judge_map_within_hour(s, &w)) {
 		judge_report_observer(s, r.w, st, r.addr, NULL);

@@ -1,5 +1,5 @@
 /*
- * cmd_observe.c - watching a game without playing it (issue 16, njudge's
+ * cmd_observers.c - watching a game without playing it (issue 16, njudge's
  * OBSERVE): OBSERVE <game> [en|de] (also WATCH), UNOBSERVE <game>, and
  * SIGNOFF <game> for an observer.
  *
@@ -18,7 +18,7 @@
 #include <strings.h>
 
 #include "adjudicator/judge/cmd_observe.h"
-#include "adjudicator/judge/observe.h"
+#include "adjudicator/judge/observers.h"
 #include "adjudicator/judge/opts.h"
 #include "adjudicator/judge/phase.h"
 #include "common/log.h"
@@ -44,7 +44,7 @@ judge_observe_allowed(struct judge_session *s, const struct judge_seat *w)
 	}
 	if ((st = judge_phase_load(s, w, w->game.phase)) == NULL)
 		return false;
-	open = judge_observe_open(w, st);
+	open = judge_observers_open(w, st);
 	w->ops->free(st);
 	if (!open) {
 		judge_err(s, "judge.err.observe_hidden", 1, w->game.name);
@@ -95,7 +95,8 @@ judge_cmd_observe(struct judge_session *s, const struct judge_line *l)
 
 	if (s->msg == NULL || s->msg->reply_to == NULL)
 		return;
-	if (lang && strcasecmp(lang, "en") != 0 && strcasecmp(lang, "de") != 0) {
+	if (lang && strcasecmp(lang, "en") != 0 &&
+	    strcasecmp(lang, "de") != 0) {
 		judge_err(s, "judge.err.bad_language", 1, lang);
 		return;
 	}

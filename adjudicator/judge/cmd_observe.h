@@ -1,5 +1,5 @@
 /*
- * cmd_observe.h - OBSERVE (WATCH), UNOBSERVE and the observer's SIGNOFF
+ * cmd_observers.h - OBSERVE (WATCH), UNOBSERVE and the observer's SIGNOFF
  * <game> (cmd_observe.c). Layer L3 of the judge: called by the command
  * table alone.
  */

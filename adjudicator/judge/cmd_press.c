@@ -6,8 +6,9 @@
  * "anonymous" in a game with press=grey); no sender address ever reaches a
  * recipient. Private press goes to nobody but its recipients, and to the
  * GM only in games created with gm-sees-press. A broadcast goes to the
- * observers too (observe.c), as the players read it; private press never. A text without its ENDPRESS
- * is not sent: the lines after a forgotten ENDPRESS could be orders.
+ * observers too (observers.c), as the players read it; private press
+ * never. A text without its ENDPRESS is not sent: the lines after a
+ * forgotten ENDPRESS could be orders.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -15,7 +16,7 @@
 #include <strings.h>
 
 #include "adjudicator/judge/cmd_press.h"
-#include "adjudicator/judge/observe.h"
+#include "adjudicator/judge/observers.h"
 #include "adjudicator/judge/opts.h"
 #include "adjudicator/judge/queue.h"
 #include "adjudicator/judge/seats.h"
@@ -197,10 +198,10 @@ judge_press_observers(struct judge_session *s, const struct judge_press *p,
 	struct db_observer	 o[JUDGE_OBSERVERS_MAX];
 	int			 n, i;
 
-	if (!judge_observe_list(s, &s->who.game, o, &n))
+	if (!judge_observers_list(s, &s->who.game, o, &n))
 		return;
 	for (i = 0; i < n; i++)
-		if (judge_observe_may_mail(s, o[i].address))
+		if (judge_observers_may_mail(s, o[i].address))
 			judge_press_mail(s, p, o[i].address, sender, false);
 }
 

@@ -25,7 +25,6 @@
 #include "adjudicator/judge/cmd_absence.h"
 #include "adjudicator/judge/cmd_account.h"
 #include "adjudicator/judge/cmd_become.h"
-#include "adjudicator/judge/cmd_clock.h"
 #include "adjudicator/judge/cmd_clear.h"
 #include "adjudicator/judge/cmd_create.h"
 #include "adjudicator/judge/cmd_deadline.h"
@@ -39,6 +38,7 @@
 #include "adjudicator/judge/cmd_process.h"
 #include "adjudicator/judge/cmd_resign.h"
 #include "adjudicator/judge/cmd_rollback.h"
+#include "adjudicator/judge/cmd_setclock.h"
 #include "adjudicator/judge/cmd_signon.h"
 #include "adjudicator/judge/cmd_status.h"
 #include "adjudicator/judge/cmd_summary.h"
@@ -166,7 +166,8 @@ static const struct judge_cmd judge_cmds[] = {
 	CMD_SECRET("JOIN", NULL, 2, 11,	JUDGE_ANYONE, 2, NULL, judge_cmd_join),
 	CMD("LIST", NULL,	0, 2,	JUDGE_ANYONE,	NULL, judge_cmd_list),
 	CMD("MAP", NULL,	1, 1,	JUDGE_ANYONE,	NULL, judge_cmd_map),
-	CMD("OBSERVE", NULL,	1, 2,	JUDGE_ANYONE,	NULL, judge_cmd_observe),
+	CMD("OBSERVE", NULL,	1, 2,	JUDGE_ANYONE,	NULL,
+	    judge_cmd_observe),
 	CMD("PAUSE", NULL,	0, 0,	JUDGE_GM,	NULL, judge_cmd_pause),
 	CMD_OWN("PRESS",	2, 11,	JUDGE_SIGNED,	judge_cmd_press, press),
 	CMD("PROCESS", NULL,	0, 1,	JUDGE_GM,	NULL, judge_cmd_process),
@@ -220,9 +221,12 @@ static const struct judge_cmd judge_cmds[] = {
 	CMD("SUMMARY", NULL,	1, 1,	JUDGE_ANYONE,	NULL, judge_cmd_summary),
 	CMD_SECRET("TAKEOVER", NULL, 3, 3, JUDGE_ANYONE, 3, NULL,
 	    judge_cmd_takeover),
-	CMD("TERMINATE", NULL,	0, 0,	JUDGE_GM,	NULL, judge_cmd_terminate),
-	CMD("UNOBSERVE", NULL,	1, 1,	JUDGE_ANYONE,	NULL, judge_cmd_unobserve),
-	CMD("WATCH", NULL,	1, 2,	JUDGE_ANYONE,	NULL, judge_cmd_observe),
+	CMD("TERMINATE", NULL,	0, 0,	JUDGE_GM,	NULL,
+	    judge_cmd_terminate),
+	CMD("UNOBSERVE", NULL,	1, 1,	JUDGE_ANYONE,	NULL,
+	    judge_cmd_unobserve),
+	CMD("WATCH", NULL,	1, 2,	JUDGE_ANYONE,	NULL,
+	    judge_cmd_observe),
 };
 
 #define JUDGE_NCMDS	(sizeof(judge_cmds) / sizeof(judge_cmds[0]))

@@ -7,7 +7,6 @@ SRCS += \
 	adjudicator/judge/cmd_absence.c \
 	adjudicator/judge/cmd_account.c \
 	adjudicator/judge/cmd_become.c \
-	adjudicator/judge/cmd_clock.c \
 	adjudicator/judge/cmd_clear.c \
 	adjudicator/judge/cmd_create.c \
 	adjudicator/judge/cmd_deadline.c \
@@ -21,6 +20,7 @@ SRCS += \
 	adjudicator/judge/cmd_process.c \
 	adjudicator/judge/cmd_resign.c \
 	adjudicator/judge/cmd_rollback.c \
+	adjudicator/judge/cmd_setclock.c \
 	adjudicator/judge/cmd_signon.c \
 	adjudicator/judge/cmd_status.c \
 	adjudicator/judge/cmd_summary.c \
@@ -35,7 +35,7 @@ SRCS += \
 	adjudicator/judge/mailin.c \
 	adjudicator/judge/notice.c \
 	adjudicator/judge/notify.c \
-	adjudicator/judge/observe.c \
+	adjudicator/judge/observers.c \
 	adjudicator/judge/opts.c \
 	adjudicator/judge/orders.c \
 	adjudicator/judge/password.c \

@@ -7,7 +7,7 @@
  * what every participant may know (seat names, the game's name, the
  * clock); the GM's notices may also name addresses, never a password.
  * What goes to the whole game goes to its observers too, each mail within
- * the observer's hour of answers (observe.c); the GM's notices and the
+ * the observer's hour of answers (observers.c); the GM's notices and the
  * notices to one seat do not.
  */
 #include <stdarg.h>
@@ -17,7 +17,7 @@
 
 #include "adjudicator/judge/notice.h"
 #include "adjudicator/judge/notify.h"
-#include "adjudicator/judge/observe.h"
+#include "adjudicator/judge/observers.h"
 #include "adjudicator/judge/queue.h"
 
 /* The notice, with tail (or NULL) after a blank line. */
@@ -96,11 +96,11 @@ judge_notify_all(struct judge_session *s, const struct db_game *g,
 		judge_notify_v(s, g, addr, NULL, key, nargs, ap);
 		va_end(ap);
 	}
-	if (!judge_observe_list(s, g, o, &no))
+	if (!judge_observers_list(s, g, o, &no))
 		return;
 	for (i = 0; i < no; i++) {
 		if ((except && strcasecmp(o[i].address, except) == 0) ||
-		    !judge_observe_may_mail(s, o[i].address))
+		    !judge_observers_may_mail(s, o[i].address))
 			continue;
 		va_start(ap, nargs);
 		judge_notify_v(s, g, o[i].address, NULL, key, nargs, ap);
@@ -140,11 +140,11 @@ judge_notify_observers(struct judge_session *s, const struct judge_seat *w,
 	struct db_observer	 o[JUDGE_OBSERVERS_MAX];
 	int			 n, i;
 
-	if (!judge_observe_list(s, &w->game, o, &n))
+	if (!judge_observers_list(s, &w->game, o, &n))
 		return;
 	for (i = 0; i < n; i++)
 		if (!(s->msg && strcasecmp(o[i].address, s->msg->reply_to) ==
-		    0) && judge_observe_may_mail(s, o[i].address))
+		    0) && judge_observers_may_mail(s, o[i].address))
 			judge_notify_mail(s, w, tz, o[i].address, m, nmsgs);
 }
 

@@ -10,7 +10,7 @@
 
 #include "adjudicator/judge/session.h"
 
-#define JUDGE_NOTIFY_ALL	(-100)	/* every player, the GM, the observers */
+#define JUDGE_NOTIFY_ALL	(-100)	/* the players, the GM, observers */
 #define JUDGE_NOTIFY_PLAYERS	(-101)	/* every player, not the GM */
 
 /* One notice to addr: key with nargs string arguments. */

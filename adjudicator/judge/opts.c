@@ -53,7 +53,8 @@ static const char *const judge_observers_values[] = {
 static const struct judge_optdef judge_optdefs[] = {
 	{ "press",		false,	judge_opt_press, judge_press_values },
 	{ "gm-sees-press",	true,	judge_opt_press, NULL },
-	{ "observers",		false,	judge_opt_press, judge_observers_values },
+	{ "observers",		false,	judge_opt_press,
+	    judge_observers_values },
 	{ "move",		false,	judge_opt_clock, NULL },
 	{ "retreat",		false,	judge_opt_clock, NULL },
 	{ "adjust",		false,	judge_opt_clock, NULL },

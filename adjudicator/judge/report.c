@@ -5,7 +5,7 @@
  * the game draws one. The view is the only source of a report's text and
  * picture (render/report.c, render/picture.c), so a report cannot show
  * more than its reader may see. An observer reads the GM's view, and only
- * of a game that hides nothing from anyone (observe.c).
+ * of a game that hides nothing from anyone (observers.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,7 +13,7 @@
 #include <strings.h>
 
 #include "adjudicator/judge/clock.h"
-#include "adjudicator/judge/observe.h"
+#include "adjudicator/judge/observers.h"
 #include "adjudicator/judge/queue.h"
 #include "adjudicator/judge/report.h"
 #include "adjudicator/render/mappic.h"
@@ -230,7 +230,7 @@ judge_report_observer(struct judge_session *s, const struct judge_seat *w,
     const struct game_state *st, const char *addr,
     const struct judge_extra *extra)
 {
-	if (judge_observe_open(w, st))
+	if (judge_observers_open(w, st))
 		judge_report_to(s, w, st, GAME_SEAT_GM, true, addr, extra);
 }
 
@@ -242,11 +242,11 @@ judge_report_observers(struct judge_session *s, const struct judge_seat *w,
 	struct db_observer	 o[JUDGE_OBSERVERS_MAX];
 	int			 n, i;
 
-	if (!judge_observe_open(w, st) || !judge_observe_list(s, &w->game, o,
-	    &n))
+	if (!judge_observers_open(w, st) ||
+	    !judge_observers_list(s, &w->game, o, &n))
 		return;
 	for (i = 0; i < n && !s->failed; i++)
-		if (judge_observe_may_mail(s, o[i].address))
+		if (judge_observers_may_mail(s, o[i].address))
 			judge_report_observer(s, w, st, o[i].address, extra);
 }
 

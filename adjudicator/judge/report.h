@@ -36,8 +36,8 @@ void	judge_report_one(struct judge_session *, const struct judge_seat *w,
 	    const struct judge_extra *extra);
 /*
  * The report of an observer of w's game to addr, a mail of its own: the
- * GM's view of a game that hides nothing from anyone (observe.h), nothing
- * for any other. The caller counts it (judge_observe_may_mail).
+ * GM's view of a game that hides nothing from anyone (observers.h), nothing
+ * for any other. The caller counts it (judge_observers_may_mail).
  */
 void	judge_report_observer(struct judge_session *,
 	    const struct judge_seat *w, const struct game_state *st,

@@ -19,7 +19,7 @@ struct report_head {
 	const char	*options;	/* "blind" or "" */
 	const char	*seat_key;	/* catalog key of the reader's seat; NULL: GM */
 	int		 phase;		/* the judge's phase number */
-	bool		 observer;	/* the reader observes (seat_key NULL) */
+	bool		 observer;	/* an observer reads (seat_key NULL) */
 };
 
 void	report_render(const struct catalog *, const struct report_head *,

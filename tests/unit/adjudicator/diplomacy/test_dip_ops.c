@@ -706,8 +706,10 @@ test_suite(void)
 	tcase_add_test(tc, resigned_power_is_in_civil_disorder);
 	tcase_add_test(tc, one_no_draw_vote_keeps_the_game_going);
 	tcase_add_test(tc, terminate_ends_the_game_with_the_standings);
-	tcase_add_test(tc, a_named_draw_passes_when_every_survivor_names_the_same);
-	tcase_add_test(tc, named_draws_that_differ_play_on_and_plain_draw_is_dias);
+	tcase_add_test(tc,
+	    a_named_draw_passes_when_every_survivor_names_the_same);
+	tcase_add_test(tc,
+	    named_draws_that_differ_play_on_and_plain_draw_is_dias);
 	tcase_add_test(tc, a_named_draw_is_refused_where_it_cannot_be);
 	tcase_add_test(tc, eighteen_centres_after_the_fall_win);
 	tcase_add_test(tc, no_retreat_destroys_and_says_so);

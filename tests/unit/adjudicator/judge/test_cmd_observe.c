@@ -1,5 +1,5 @@
 /*
- * test_cmd_observe.c - adjudicator/judge/cmd_observe.c and observe.c:
+ * test_cmd_observers.c - adjudicator/judge/cmd_observe.c and observers.c:
  * OBSERVE (issue 16). An observer of a Diplomacy game gets every report
  * (as "You observe this game", without the GM's hints), the
  * announcements to the whole game and the broadcasts, never private

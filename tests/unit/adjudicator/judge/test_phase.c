@@ -79,7 +79,8 @@ seven_started(const char *g, const char *opts)
 	mail("eve@example.test", cmd);
 	for (i = 0; i < 7; i++) {
 		addr(i, a, sizeof(a));
-		snprintf(cmd, sizeof(cmd), "JOIN %s pass%d%d%d%d", g, i, i, i, i);
+		snprintf(cmd, sizeof(cmd), "JOIN %s pass%d%d%d%d", g, i, i, i,
+		    i);
 		mail(a, cmd);
 		snprintf(lines + strlen(lines), sizeof(lines) - strlen(lines),
 		    "ASSIGN %s %s\n", power[i], a);
@@ -148,7 +149,8 @@ test_suite(void)
 	tc = tcase_create("start");
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 120);
-	tcase_add_test(tc, a_white_press_start_report_says_who_plays_which_power);
+	tcase_add_test(tc,
+	    a_white_press_start_report_says_who_plays_which_power);
 	tcase_add_test(tc, grey_and_no_press_keep_the_players_hidden);
 	suite_add_tcase(s, tc);
 	return s;

@@ -1,5 +1,5 @@
 /*
- * cmd_clock.c - the GM changes the clock of his game after CREATE (issue
+ * cmd_setclock.c - the GM changes the clock of his game after CREATE (issue
  * 16, njudge's SET MOVE and the like): SET MOVE, SET RETREAT, SET ADJUST
  * <duration>, SET GRACE <duration>|0, SET DAYS <SMTWTFS mask>, SET AT
  * <hh:mm>|ANY.
@@ -18,18 +18,18 @@
 #include <strings.h>
 
 #include "adjudicator/judge/clock.h"
-#include "adjudicator/judge/cmd_clock.h"
+#include "adjudicator/judge/cmd_setclock.h"
 #include "adjudicator/judge/notice.h"
 #include "adjudicator/judge/notify.h"
 #include "common/log.h"
 
 /* The settings, by the line's second word; their CREATE word. */
-static const struct judge_clock_word {
+static const struct judge_setclock_word {
 	const char	*sub;		/* SET <sub> */
 	const char	*word;		/* CREATE's word before the "=" */
 	const char	*tell;		/* the announcement */
 	int		 kind;		/* the duration secs[kind], or -1 */
-} judge_clock_words[] = {
+} judge_setclock_words[] = {
 	{ "MOVE",	"move",		"clock.tell.set_move",		0 },
 	{ "RETREAT",	"retreat",	"clock.tell.set_retreat",	1 },
 	{ "ADJUST",	"adjust",	"clock.tell.set_adjust",	2 },
@@ -38,13 +38,13 @@ static const struct judge_clock_word {
 	{ "AT",		"at",		"clock.tell.set_at",		-1 },
 };
 
-#define JUDGE_CLOCK_NWORDS \
-	(sizeof(judge_clock_words) / sizeof(judge_clock_words[0]))
+#define JUDGE_SETCLOCK_NWORDS \
+	(sizeof(judge_setclock_words) / sizeof(judge_setclock_words[0]))
 
 /* The clock of the signed-on game, forming or running, into c; false
  * (said) when it has none or is over. */
 static bool
-judge_clock_settable(struct judge_session *s, struct db_clock *c)
+judge_setclock_settable(struct judge_session *s, struct db_clock *c)
 {
 	if (s->who.game.status != DB_RUNNING &&
 	    s->who.game.status != DB_FORMING) {
@@ -64,8 +64,8 @@ judge_clock_settable(struct judge_session *s, struct db_clock *c)
 
 /* The setting as the announcement shows it: "2d", "-MTWTF-", "20:00". */
 static void
-judge_clock_value(const struct judge_clock_word *w, const struct db_clock *c,
-    char *out, size_t len)
+judge_setclock_value(const struct judge_setclock_word *w,
+    const struct db_clock *c, char *out, size_t len)
 {
 	if (w->kind >= 0)
 		deadline_duration_format(c->secs[w->kind], out, len);
@@ -84,13 +84,13 @@ judge_clock_value(const struct judge_clock_word *w, const struct db_clock *c,
 
 /* Says the change to the GM and announces it to the rest of the game. */
 static void
-judge_clock_tell(struct judge_session *s, const struct judge_clock_word *w,
-    const struct db_clock *c)
+judge_setclock_tell(struct judge_session *s,
+    const struct judge_setclock_word *w, const struct db_clock *c)
 {
 	struct game_msg	 m;
 	char		 val[GAME_ARG_MAX];
 
-	judge_clock_value(w, c, val, sizeof(val));
+	judge_setclock_value(w, c, val, sizeof(val));
 	memset(&m, 0, sizeof(m));
 	game_msg_set(&m, w->tell, 2, s->who.game.name, val);
 	if (strcmp(w->word, "at") == 0 && c->at < 0)
@@ -104,15 +104,15 @@ judge_clock_tell(struct judge_session *s, const struct judge_clock_word *w,
 void
 judge_cmd_set_clock(struct judge_session *s, const struct judge_line *l)
 {
-	const struct judge_clock_word	*w = NULL;
+	const struct judge_setclock_word	*w = NULL;
 	struct db_clock			 c;
 	char				 word[GAME_ARG_MAX], why[GAME_ARG_MAX];
 	size_t				 i;
 
-	for (i = 0; i < JUDGE_CLOCK_NWORDS; i++)
-		if (strcasecmp(judge_clock_words[i].sub, l->argv[1]) == 0)
-			w = &judge_clock_words[i];
-	if (w == NULL || !judge_clock_settable(s, &c))
+	for (i = 0; i < JUDGE_SETCLOCK_NWORDS; i++)
+		if (strcasecmp(judge_setclock_words[i].sub, l->argv[1]) == 0)
+			w = &judge_setclock_words[i];
+	if (w == NULL || !judge_setclock_settable(s, &c))
 		return;
 	/* CREATE's word, as CREATE would read it; "ANY" and "-" for no
 	 * clock time. */
@@ -133,5 +133,5 @@ judge_cmd_set_clock(struct judge_session *s, const struct judge_line *l)
 	if (s->failed)
 		return;
 	log_info("judge: game=%s clock %s", s->who.game.name, w->word);
-	judge_clock_tell(s, w, &c);
+	judge_setclock_tell(s, w, &c);
 }

@@ -1,10 +1,10 @@
 /*
- * cmd_clock.h - SET MOVE, SET RETREAT, SET ADJUST, SET GRACE, SET DAYS and
- * SET AT (cmd_clock.c). Layer L3 of the judge: called by the command
+ * cmd_setclock.h - SET MOVE, SET RETREAT, SET ADJUST, SET GRACE, SET DAYS and
+ * SET AT (cmd_setclock.c). Layer L3 of the judge: called by the command
  * table alone.
  */
-#ifndef PBEMD_JUDGE_CMD_CLOCK_H
-#define PBEMD_JUDGE_CMD_CLOCK_H
+#ifndef PBEMD_JUDGE_CMD_SETCLOCK_H
+#define PBEMD_JUDGE_CMD_SETCLOCK_H
 
 #include "adjudicator/judge/session.h"
 

@@ -1,5 +1,5 @@
 /*
- * test_cmd_clock.c - adjudicator/judge/cmd_clock.c: the GM changes the
+ * test_cmd_setclock.c - adjudicator/judge/cmd_setclock.c: the GM changes the
  * clock of his game (issue 16): SET MOVE, SET RETREAT, SET ADJUST, SET
  * GRACE, SET DAYS and SET AT, by mail on a fake clock. A change is
  * announced to every player (in his language) and holds from the next
@@ -101,7 +101,7 @@ END_TEST
 Suite *
 test_suite(void)
 {
-	Suite	*s = suite_create("adjudicator/judge/cmd_clock");
+	Suite	*s = suite_create("adjudicator/judge/cmd_setclock");
 	TCase	*tc;
 
 	tc = tcase_create("clock");

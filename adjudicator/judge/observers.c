@@ -1,5 +1,5 @@
 /*
- * observe.c - the observers of a game (OBSERVE, issue 16): who they are,
+ * observers.c - the observers of a game (OBSERVE, issue 16): who they are,
  * and whether one more mail may go to one.
  *
  * An observer reads only what the game shows everyone: the reports of
@@ -15,12 +15,12 @@
 #include <strings.h>
 
 #include "adjudicator/judge/limits.h"
-#include "adjudicator/judge/observe.h"
+#include "adjudicator/judge/observers.h"
 #include "common/log.h"
 
 /* Whether addr is g's GM's or one of its players' (not ejected). */
 static bool
-judge_observe_plays(const struct db_game *g, const struct db_player *p,
+judge_observers_plays(const struct db_game *g, const struct db_player *p,
     int np, const char *addr)
 {
 	int	 i;
@@ -34,7 +34,7 @@ judge_observe_plays(const struct db_game *g, const struct db_player *p,
 }
 
 bool
-judge_observe_list(struct judge_session *s, const struct db_game *g,
+judge_observers_list(struct judge_session *s, const struct db_game *g,
     struct db_observer *o, int *n)
 {
 	struct db_player	 p[GAME_MAX_SEATS];
@@ -48,13 +48,13 @@ judge_observe_list(struct judge_session *s, const struct db_game *g,
 		return false;
 	}
 	for (i = 0; i < all; i++)
-		if (!judge_observe_plays(g, p, np, o[i].address))
+		if (!judge_observers_plays(g, p, np, o[i].address))
 			o[(*n)++] = o[i];
 	return true;
 }
 
 bool
-judge_observe_may_mail(struct judge_session *s, const char *addr)
+judge_observers_may_mail(struct judge_session *s, const char *addr)
 {
 	time_t	 until;
 
@@ -68,7 +68,7 @@ judge_observe_may_mail(struct judge_session *s, const char *addr)
 }
 
 bool
-judge_observe_open(const struct judge_seat *w, const struct game_state *st)
+judge_observers_open(const struct judge_seat *w, const struct game_state *st)
 {
 	return w->ops->observable != NULL && w->ops->observable(st);
 }
