@@ -65,6 +65,8 @@
  * cost 400 hashes or a reply of megabytes. Those that hash are limited
  * per sender and hour too (limits.h), so many mails cannot do what one
  * may not; a MAP mailed on its own counts as an answer (cmd_map.c).
+ * OBSERVE (and WATCH) subscribes an address to a game's mail, so a forged
+ * sender is bounded like a JOIN.
  */
 static const struct judge_per_mail {
 	const char	*word;
@@ -76,7 +78,9 @@ static const struct judge_per_mail {
 	{ "JOIN",	3,	JUDGE_LIMIT_JOIN },
 	{ "LIST",	1,	-1 },
 	{ "MAP",	3,	-1 },
+	{ "OBSERVE",	3,	JUDGE_LIMIT_JOIN },
 	{ "TAKEOVER",	3,	JUDGE_LIMIT_JOIN },
+	{ "WATCH",	3,	JUDGE_LIMIT_JOIN },
 };
 
 #define JUDGE_NPER_MAIL	(sizeof(judge_per_mail) / sizeof(judge_per_mail[0]))

@@ -7,8 +7,9 @@
  * OBSERVE. A forming game's observer gets the start report, in the
  * language he asked for. Refused: games that hide something (Blind-Fun),
  * games whose GM said observers=no, the game's own players and GM, games
- * that are over, more than a game may hold. Each mail to an observer
- * counts as an answer to his address: past the hour's limit none goes.
+ * that are over, more than a game may hold. OBSERVE is bounded per mail
+ * and per hour like JOIN. Each mail to an observer counts as an answer
+ * to his address: past the hour's limit none goes.
  */
 #include "tests/unit/test.h"
 
@@ -202,6 +203,34 @@ START_TEST(a_game_holds_at_most_its_observers)
 }
 END_TEST
 
+/* A subscription to a game's mail is bounded as a JOIN is: three a mail,
+ * joins_per_hour an hour. */
+START_TEST(observe_is_bounded_per_mail_and_per_hour)
+{
+	char	*r;
+
+	F.env.joins_per_hour = 5;
+	create("ga", "");
+	create("gb", "");
+	create("gc", "");
+	create("gd", "");
+	mail(EVE, "OBSERVE ga\nWATCH gb\nOBSERVE gc\nOBSERVE ga\nOBSERVE gd");
+	r = take(EVE);
+	has(r, "You observe game ga now");
+	has(r, "You observe game gb now");
+	has(r, "You observe game gc now");
+	has(r, "You observe game ga already");
+	has(r, "OBSERVE is done at most 3 times per mail");
+	hasnt(r, "You observe game gd");
+	free(r);
+	mail(EVE, "OBSERVE gd\nWATCH gd");
+	r = take(EVE);
+	has(r, "You observe game gd now");
+	has(r, "WATCH is done at most 5 times per hour for one address");
+	free(r);
+}
+END_TEST
+
 /* Every mail to an observer counts as an answer to his address. */
 START_TEST(an_observer_s_mail_counts_against_his_answers)
 {
@@ -245,6 +274,7 @@ test_suite(void)
 	    a_forming_game_s_observer_gets_the_start_in_his_language);
 	tcase_add_test(tc, observers_are_refused_where_they_would_see_too_much);
 	tcase_add_test(tc, a_game_holds_at_most_its_observers);
+	tcase_add_test(tc, observe_is_bounded_per_mail_and_per_hour);
 	tcase_add_test(tc, an_observer_s_mail_counts_against_his_answers);
 	suite_add_tcase(s, tc);
 	return s;
