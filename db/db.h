@@ -208,6 +208,24 @@ int	db_player_set_password(struct db *, int64_t game_id, int seat,
 int	db_game_set_gm(struct db *, int64_t game_id, const char *address,
 	    const char *pwhash);
 
+/*
+ * observers of a game (observers.c; db/schema.sql, migration 7): the
+ * addresses that get its public mail. _add and _drop return DB_NONE when
+ * the address was already, or was not, an observer. _list gives them
+ * oldest first; a game with more than max is refused (DB_ERR, logged):
+ * the judge never lets one hold more, so that is a damaged store.
+ */
+struct db_observer {
+	char		 address[DB_ADDR_MAX];
+	time_t		 since;
+};
+
+int	db_observer_add(struct db *, int64_t game_id, const char *addr,
+	    time_t now);
+int	db_observer_drop(struct db *, int64_t game_id, const char *addr);
+int	db_observers(struct db *, int64_t game_id, struct db_observer *out,
+	    int max, int *n);
+
 /* press between players (press.c) */
 #define DB_PRESS_FROM_GM	(-1)
 

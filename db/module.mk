@@ -6,6 +6,7 @@ SRCS += \
 	db/events.c \
 	db/games.c \
 	db/mail.c \
+	db/observers.c \
 	db/press.c \
 	db/quarantine.c \
 	db/seats.c

@@ -281,3 +281,15 @@ CREATE TABLE quarantine (
 	last_retry	INTEGER,
 	last_error	TEXT
 );
+
+-- migration 7
+-- Observers (issue 16): an address that sent OBSERVE <game> gets the
+-- game's public reports, announcements and broadcasts, never private press
+-- (judge/observers.c); UNOBSERVE or SIGNOFF <game> ends it. since is when it
+-- began. The GM forbids it with the CREATE option observers=no.
+CREATE TABLE observers (
+	game_id		INTEGER NOT NULL REFERENCES games(id),
+	address		TEXT NOT NULL COLLATE NOCASE,
+	since		INTEGER NOT NULL,
+	PRIMARY KEY (game_id, address)
+);

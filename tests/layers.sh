@@ -35,7 +35,7 @@ GAMES='diplomacy klinzha wotk ari weekeewachee'   # GAME above: adjudicator/<eac
 # Layers of adjudicator/judge/ by file name (with ".c"/".h": that file only).
 LAYERS='
 L0 env session notice seats opts assign ledger password deadline limits courtesy njudge
-L1 queue clock notify report
+L1 queue clock notify report observers
 L2 phase orders play
 L3 cmd_* reply
 L4 judge lines mailin tick downtime undelivered

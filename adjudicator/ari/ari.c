@@ -121,6 +121,14 @@ ari_perft(const struct game_state *st, int depth)
 	return ari_rules_perft(&st->pos, depth);
 }
 
+/* Every die and both queens are on the open board. */
+static bool
+ari_observable(const struct game_state *st)
+{
+	(void)st;
+	return true;
+}
+
 const struct game_ops ari_ops = {
 	.name = "ari",
 	.nseats = 2,
@@ -137,6 +145,7 @@ const struct game_ops ari_ops = {
 	.settle = ari_adjudicate_settle,
 	.resign = ari_resign,
 	.view = ari_view_project,
+	.observable = ari_observable,
 	.stat = ari_view_stat,
 	.legal = ari_order_legal,
 	.perft = ari_perft,

@@ -8,8 +8,9 @@
  * "Missing orders").
  *
  * Also what a power still owes (pending), who survives, and the draw
- * (DIAS). The engine's state is a plain struct; the work space is the
- * caller's. No allocation, no I/O.
+ * (DIAS, or among the powers the votes name in a draw=named game). The
+ * engine's state is a plain struct; the work space is the caller's. No
+ * allocation, no I/O.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -97,6 +98,34 @@ dip_board_unit_text(const struct dip_map *m, const struct dip_unit *u,
 	    m->loc[u->loc].name);
 }
 
+/* "DRAW AUS FRA GER" as board_parse.c writes it: a vote among those. */
+static int
+read_draw_named(const struct dip_board *b, int power, const char *list,
+    struct dip_board_orders *bo)
+{
+	char	 w[4];
+	uint8_t	 set = 0;
+	int	 p, n;
+
+	while (*list != '\0') {
+		list += strspn(list, " ");
+		if ((n = (int)strcspn(list, " ")) == 0)
+			break;
+		if (n >= (int)sizeof(w))
+			return -1;
+		snprintf(w, sizeof(w), "%.*s", n, list);
+		if ((p = dip_map_power(b->st.map, w)) < 0)
+			return -1;
+		set |= DIP_BIT(p);
+		list += n;
+	}
+	if (set == 0)
+		return -1;
+	bo->draw |= DIP_BIT(power);
+	bo->drawset[power] = set;
+	return 0;
+}
+
 /*
  * One stored order text (without its board prefix) into bo. Returns 0,
  * or -1 if it is not an order of this board (it was accepted against the
@@ -116,6 +145,8 @@ dip_board_read(const struct dip_board *b, int power, const char *text,
 		bo->draw |= DIP_BIT(power);
 		return 0;
 	}
+	if (strncasecmp(text, "DRAW ", 5) == 0)
+		return read_draw_named(b, power, text + 5, bo);
 	if (strcasecmp(text, "NO DRAW") == 0) {
 		bo->nodraw |= DIP_BIT(power);
 		return 0;
@@ -245,15 +276,39 @@ dip_board_pending(const struct dip_board *b, int power,
 	return n;
 }
 
-/* DIAS: every survivor not in civil disorder voted DRAW. */
+/*
+ * The draw every survivor not in civil disorder voted, or 0: each DRAW
+ * names the same powers (a plain DRAW names every survivor: DIAS; only
+ * draw=named games take another list, board_parse.c).
+ */
+uint8_t
+dip_board_draw_set(const struct dip_board *b,
+    const struct dip_board_orders *bo)
+{
+	uint8_t	 alive = dip_board_survivors(b);
+	uint8_t	 voters = alive & (uint8_t)~b->cd, set = 0, one;
+	int	 p;
+
+	if (b->end != DIP_END_NONE || voters == 0 ||
+	    (bo->draw & voters) != voters)
+		return 0;
+	for (p = 0; p < b->st.map->npowers; p++) {
+		if (!(voters & DIP_BIT(p)))
+			continue;
+		one = bo->drawset[p] ? bo->drawset[p] & alive : alive;
+		if (set != 0 && one != set)
+			return 0;
+		set = one;
+	}
+	return set;
+}
+
+/* Every survivor not in civil disorder voted the same draw. */
 bool
 dip_board_draw_agreed(const struct dip_board *b,
     const struct dip_board_orders *bo)
 {
-	uint8_t	 voters = dip_board_survivors(b) & (uint8_t)~b->cd;
-
-	return b->end == DIP_END_NONE && voters != 0 &&
-	    (bo->draw & voters) == voters;
+	return dip_board_draw_set(b, bo) != 0;
 }
 
 /* Moves, supports or convoys into an undead province are void
@@ -480,9 +535,28 @@ dip_board_play(struct dip_board *b, struct dip_board_work *w, bool hold)
 void
 dip_board_draw(struct dip_board *b)
 {
+	dip_board_draw_among(b, dip_board_survivors(b));
+}
+
+/* The same, a draw shared by the powers named (draw=named). */
+void
+dip_board_draw_among(struct dip_board *b, uint8_t powers)
+{
 	dip_board_clear_last(b);
 	b->end = DIP_END_DRAW;
-	b->drawn = dip_board_survivors(b);
+	b->drawn = powers;
+	b->end_year = b->st.year;
+}
+
+/*
+ * The game master ends the game (TERMINATE): the board ends as it stands,
+ * without a winner; its standings are the centres each power owns.
+ */
+void
+dip_board_stop(struct dip_board *b)
+{
+	dip_board_clear_last(b);
+	b->end = DIP_END_STOPPED;
 	b->end_year = b->st.year;
 }
 

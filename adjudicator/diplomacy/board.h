@@ -20,7 +20,8 @@
 enum dip_end {
 	DIP_END_NONE,
 	DIP_END_SOLO,		/* 18 centres after a Fall phase */
-	DIP_END_DRAW		/* DIAS: every survivor voted DRAW */
+	DIP_END_DRAW,		/* every survivor voted the same draw */
+	DIP_END_STOPPED		/* the game master ended the game */
 };
 
 /* How an order of the last phase came about. */
@@ -85,6 +86,9 @@ struct dip_board_orders {
 	int8_t		 waive[DIP_MAX_POWERS];	/* -1: waive all */
 	uint8_t		 draw;		/* powers that voted DRAW */
 	uint8_t		 nodraw;	/* powers that voted NO DRAW */
+	/* The powers each DRAW vote names (draw=named); 0: every survivor
+	 * (DIAS). */
+	uint8_t		 drawset[DIP_MAX_POWERS];
 };
 
 /* Work space for one phase; callers keep one (it is large). */
@@ -119,10 +123,14 @@ int	 dip_board_pending(const struct dip_board *, int power,
 	    const struct dip_board_orders *, struct game_msg *out, int max);
 bool	 dip_board_draw_agreed(const struct dip_board *,
 	    const struct dip_board_orders *);
+uint8_t	 dip_board_draw_set(const struct dip_board *,
+	    const struct dip_board_orders *);
 void	 dip_board_play(struct dip_board *, struct dip_board_work *,
 	    bool hold);
 void	 dip_board_season(struct dip_board *);
 void	 dip_board_draw(struct dip_board *);
+void	 dip_board_draw_among(struct dip_board *, uint8_t powers);
+void	 dip_board_stop(struct dip_board *);
 void	 dip_board_after(struct dip_board *);
 
 /* board_text.c: "KEY: VALUE" lines, each key after a prefix. */

@@ -9,7 +9,7 @@
  * whatever the others order) is refused now with the engine's reason, so
  * a player learns it before the deadline instead of in the results. An
  * accepted order becomes canonical text that dip_board_read() reads back
- * unchanged. DRAW / NO DRAW and WAIVE [n|ALL] are read here too. Never
+ * unchanged. DRAW [powers] / NO DRAW and WAIVE [n|ALL] are read here too. Never
  * changes the board; no allocation (the trial's copy is on the stack, about
  * 12 KiB), no I/O.
  */
@@ -62,8 +62,9 @@ refuse(struct game_diag *why, const char *key, const char *line,
 
 /*
  * The line's words as lower-case letters and digits, blank-separated, as
- * far as they fit: only DRAW, NO DRAW and WAIVE [n|ALL] are looked for in
- * them, all shorter than a cut line, which then goes to the order parser.
+ * far as they fit: only DRAW [powers], NO DRAW and WAIVE [n|ALL] are looked
+ * for in them, all shorter than a cut line, which then goes to the order
+ * parser.
  */
 static void
 words(const char *line, char *out, size_t len)
@@ -246,18 +247,98 @@ trial(const struct dip_board *b, const struct dip_order *o,
 	return rc;
 }
 
-/* "DRAW", "NO DRAW", "NODRAW"; returns 1 for a vote, 0 if none. */
+/*
+ * One word of a named draw (lower case): a power's name ("france"), its
+ * abbreviation ("fra"), or its initial ("f") when no other power shares
+ * it; several initials run together ("fgi") name each. Its powers into
+ * *set; -1 when the word names none.
+ */
+static int
+draw_word(const struct dip_map *m, const char *w, uint8_t *set)
+{
+	uint8_t	 one = 0;
+	int	 p, q, hits;
+
+	for (p = 0; p < m->npowers; p++)
+		if (strcasecmp(w, m->power[p]) == 0 ||
+		    strcasecmp(w, m->power_name[p]) == 0) {
+			*set |= DIP_BIT(p);
+			return 0;
+		}
+	for (; *w != '\0'; w++) {
+		for (p = 0, hits = 0, q = -1; p < m->npowers; p++)
+			if (tolower((unsigned char)m->power_name[p][0]) == *w) {
+				hits++;
+				q = p;
+			}
+		if (hits != 1)
+			return -1;
+		one |= DIP_BIT(q);
+	}
+	*set |= one;
+	return one != 0 ? 0 : -1;
+}
+
+/*
+ * "DRAW F G I" in a draw=named game (w: the line's words after "draw"):
+ * the vote's canonical text "DRAW AUS FRA ITA" into text, or -1 with why.
+ * At least two powers, every one a survivor.
+ */
+static int
+draw_named(const struct dip_board *b, const char *w, const char *line,
+    char *text, size_t len, struct game_diag *why)
+{
+	const struct dip_map	*m = b->st.map;
+	char			 word[GAME_ARG_MAX];
+	uint8_t			 set = 0;
+	size_t			 n;
+	int			 p, k = 0;
+
+	if (!(b->st.options & DIP_OPT_DRAW_NAMED))
+		return refuse(why, "dip.err.draw_dias", line, NULL, NULL);
+	for (; *w != '\0'; w += n) {
+		w += strspn(w, " ");
+		if ((n = strcspn(w, " ")) == 0)
+			break;
+		snprintf(word, sizeof(word), "%.*s", (int)n, w);
+		if (draw_word(m, word, &set) != 0)
+			return refuse(why, "dip.err.draw_power", line, word,
+			    NULL);
+	}
+	for (p = 0; p < m->npowers; p++)
+		if ((set & DIP_BIT(p)) && !(dip_board_survivors(b) &
+		    DIP_BIT(p)))
+			return refuse(why, "dip.err.draw_dead", line,
+			    dip_board_power_arg(p), NULL);
+	snprintf(text, len, "DRAW");
+	for (p = 0; p < m->npowers; p++)
+		if (set & DIP_BIT(p)) {
+			snprintf(text + strlen(text), len - strlen(text),
+			    " %s", m->power[p]);
+			k++;
+		}
+	return k >= 2 ? 0 : refuse(why, "dip.err.draw_few", line, NULL, NULL);
+}
+
+/*
+ * "DRAW", "DRAW <powers>" (draw=named), "NO DRAW", "NODRAW"; returns 1
+ * for a vote, 0 if none.
+ */
 static int
 draw_vote(const struct dip_board *b, int power, const char *w,
     const char *line, const char *prefix, int draw_from,
     struct game_order *out, struct game_diag *why)
 {
-	char	 year[16];
+	char	 year[16], vote[DIP_TEXT_MAX] = "DRAW";
 	bool	 yes;
 
 	if (strcmp(w, "draw") == 0)
 		yes = true;
-	else if (strcmp(w, "no draw") == 0 || strcmp(w, "nodraw") == 0)
+	else if (strncmp(w, "draw ", 5) == 0) {
+		if (draw_named(b, w + 5, line, vote, sizeof(vote), why) != 0)
+			return -1;
+		yes = true;
+	} else if (strcmp(w, "no draw") == 0 || strcmp(w, "nodraw") == 0)
 		yes = false;
 	else
 		return 0;
@@ -275,12 +356,14 @@ draw_vote(const struct dip_board *b, int power, const char *w,
 	out->seat = power;
 	snprintf(out->slot, sizeof(out->slot), "%sdraw", prefix);
 	snprintf(out->text, sizeof(out->text), "%s%s%s", prefix,
-	    *prefix ? " " : "", yes ? "DRAW" : "NO DRAW");
+	    *prefix ? " " : "", yes ? vote : "NO DRAW");
 	/* Zombie-Diplomacy votes per board: the echo names it. */
 	if (*prefix != '\0')
 		game_msg_set(&out->echo, yes ? "dip.ok.draw_on" :
 		    "dip.ok.nodraw_on", 1, strcmp(prefix, "NR:") == 0 ?
 		    "@zombie.board.nr" : "@zombie.board.z");
+	else if (yes && strcmp(vote, "DRAW") != 0)
+		game_msg_set(&out->echo, "dip.ok.draw_named", 1, vote + 5);
 	else
 		game_msg_set(&out->echo, yes ? "dip.ok.draw" : "dip.ok.nodraw",
 		    0);

@@ -9,7 +9,7 @@
  *	Pphase: S1901M			the engine's phase code
  *	Pcd: AUS TUR | -		powers in civil disorder
  *	Palive: AUS ENG ... | -		powers with units or centres
- *	Pend: none | solo YEAR POW | draw YEAR POW...
+ *	Pend: none | solo YEAR POW | draw YEAR POW... | stopped YEAR
  *	Powns: POW PRV PRV ...		one line per power owning anything
  *	Punit: POW A|F LOC		the units, in the engine's order
  *	Pundead: POW A|F LOC		undead units (Zombie-Diplomacy)
@@ -126,6 +126,8 @@ dip_board_save(const struct dip_board *b, const char *P,
 	else if (b->end == DIP_END_SOLO)
 		statetext_put(o, "%send: solo %d %s\n", P, b->end_year,
 		    m->power[b->st.winner]);
+	else if (b->end == DIP_END_STOPPED)
+		statetext_put(o, "%send: stopped %d\n", P, b->end_year);
 	else {
 		statetext_put(o, "%send: draw %d ", P, b->end_year);
 		put_powers(m, b->drawn, o);
@@ -283,6 +285,11 @@ load_end(struct dip_board *b, char **w, int n)
 {
 	if (n == 1 && strcmp(w[0], "none") == 0)
 		return 0;
+	if (n == 2 && strcmp(w[0], "stopped") == 0) {
+		b->end = DIP_END_STOPPED;
+		b->end_year = atoi(w[1]);
+		return 0;
+	}
 	if (n < 3)
 		return -1;
 	b->end_year = atoi(w[1]);

@@ -327,8 +327,15 @@ dip_board_status(const struct dip_board *b, struct game_view *v)
 		    power_args[b->st.winner], c, y);
 		return;
 	}
+	if (b->end == DIP_END_STOPPED) {
+		game_view_add(v, "dip.view.stopped", 1, y);
+		return;
+	}
 	if (b->end == DIP_END_DRAW) {
-		game_view_add(v, "dip.view.draw", 1, y);
+		/* A draw among fewer than every survivor (draw=named) names
+		 * its powers as a list, not "all survivors". */
+		game_view_add(v, b->drawn == dip_board_survivors(b) ?
+		    "dip.view.draw" : "dip.view.draw_named", 1, y);
 		for (p = 0; p < m->npowers; p++)
 			if (b->drawn & DIP_BIT(p))
 				game_view_add(v, "dip.view.in_draw", 1,

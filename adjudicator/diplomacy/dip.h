@@ -145,6 +145,7 @@ enum dip_phase {
 #define DIP_OPT_NO_RETREAT	0x1	/* dislodged units are destroyed */
 #define DIP_OPT_START_1898	0x2
 #define DIP_OPT_OLD_DISORDER	0x4	/* DATC v2.4 civil-disorder distances */
+#define DIP_OPT_DRAW_NAMED	0x8	/* draw=named: DRAW may name powers */
 
 /* A unit dislodged in the movement phase, waiting for its retreat. */
 struct dip_retreat {

@@ -2,11 +2,12 @@
  * ops.c - standard Diplomacy for seven players as a game of the judge
  * (game.h): dip_ops, CREATE kind "standard".
  *
- * One board (board.c) on the standard map, options no-retreat and 1898
- * (rules/diplomacy.md). The state owns its copy of the map, loaded from
- * the text compiled into the program, and one work space reused phase
- * after phase. Rule decisions beyond the rules text are in README.md
- * beside this file. No I/O; the only allocation is the state.
+ * One board (board.c) on the standard map, options no-retreat, 1898
+ * (rules/diplomacy.md) and draw=dias|named (issue 16). The state owns its
+ * copy of the map, loaded from the text compiled into the program, and
+ * one work space reused phase after phase. Rule decisions beyond the
+ * rules text are in README.md beside this file. No I/O; the only
+ * allocation is the state.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -67,6 +68,10 @@ ops_options(const char *options, unsigned *out, struct game_diag *why)
 		else if (strcasecmp(w, "1898") == 0 ||
 		    strcasecmp(w, "start=1898") == 0)
 			*out |= DIP_OPT_START_1898;
+		else if (strcasecmp(w, "draw=named") == 0)
+			*out |= DIP_OPT_DRAW_NAMED;
+		else if (strcasecmp(w, "draw=dias") == 0)
+			*out &= ~DIP_OPT_DRAW_NAMED;
 		else {
 			game_diag_set(why, "dip.err.option", 1, w);
 			return -1;
@@ -131,7 +136,7 @@ ops_start(struct game_state *st, int first, struct game_diag *why)
  * The text, version 1:
  *
  *	dip 1
- *	options: no-retreat 1898 | -
+ *	options: no-retreat 1898 draw=named | -
  *	seed: 16 hex digits
  *	started: 0 | 1
  *	ply: N				phases played
@@ -144,12 +149,14 @@ ops_save(const struct game_state *st, char *buf, size_t cap)
 
 	if (cap > 0)
 		buf[0] = '\0';
-	statetext_put(&o, "%s\noptions:%s%s%s\nseed: %016" PRIx64 "\n"
+	statetext_put(&o, "%s\noptions:%s%s%s%s\nseed: %016" PRIx64 "\n"
 	    "started: %d\nply: %d\n", OPS_VERSION_LINE,
 	    st->options & DIP_OPT_NO_RETREAT ? " no-retreat" : "",
 	    st->options & DIP_OPT_START_1898 ? " 1898" : "",
-	    st->options & (DIP_OPT_NO_RETREAT | DIP_OPT_START_1898) ? "" :
-	    " -", st->seed, st->started ? 1 : 0, st->ply);
+	    st->options & DIP_OPT_DRAW_NAMED ? " draw=named" : "",
+	    st->options & (DIP_OPT_NO_RETREAT | DIP_OPT_START_1898 |
+	    DIP_OPT_DRAW_NAMED) ? "" : " -", st->seed, st->started ? 1 : 0,
+	    st->ply);
 	dip_board_save(&st->b, "", &o);
 	return o.len + 1;
 }
@@ -285,13 +292,15 @@ static int
 ops_adjudicate(struct game_state *st, const struct game_order *orders,
     int n, struct game_diag *why)
 {
+	uint8_t	 drawn;
+
 	if (!st->started || st->b.end != DIP_END_NONE) {
 		game_diag_set(why, "dip.err.over", 0);
 		return -1;
 	}
 	dip_board_collect(&st->b, orders, n, "", &st->work.bo);
-	if (dip_board_draw_agreed(&st->b, &st->work.bo))
-		dip_board_draw(&st->b);
+	if ((drawn = dip_board_draw_set(&st->b, &st->work.bo)) != 0)
+		dip_board_draw_among(&st->b, drawn);
 	else
 		dip_board_play(&st->b, &st->work, false);
 	st->ply++;
@@ -307,6 +316,18 @@ ops_resign(struct game_state *st, int seat)
 	    st->b.end != DIP_END_NONE)
 		return -1;
 	st->b.cd |= DIP_BIT(seat);
+	return 0;
+}
+
+/* The game master ends the game (TERMINATE): over, no winner; a phase of
+ * its own, so the final report has a number of its own. */
+static int
+ops_terminate(struct game_state *st)
+{
+	if (!st->started || st->b.end != DIP_END_NONE)
+		return -1;
+	dip_board_stop(&st->b);
+	st->ply++;
 	return 0;
 }
 
@@ -392,6 +413,14 @@ ops_view(const struct game_state *st, int seat, struct game_view *v)
 	dip_board_next(&st->b, v);
 }
 
+/* README.md "What a view holds": every seat's view is the GM's. */
+static bool
+ops_observable(const struct game_state *st)
+{
+	(void)st;
+	return true;
+}
+
 const struct game_ops dip_ops = {
 	.name = "standard",
 	.nseats = DIP_MAX_POWERS,
@@ -406,8 +435,10 @@ const struct game_ops dip_ops = {
 	.pending = ops_pending,
 	.adjudicate = ops_adjudicate,
 	.resign = ops_resign,
+	.terminate = ops_terminate,
 	.resume = ops_resume,
 	.tally = ops_tally,
 	.view = ops_view,
+	.observable = ops_observable,
 	.stat = ops_stat,
 };

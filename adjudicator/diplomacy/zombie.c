@@ -160,6 +160,14 @@ zombie_resume(struct game_state *st, int seat)
 	return 0;
 }
 
+/* Both boards are public, as in standard Diplomacy. */
+static bool
+zombie_observable(const struct game_state *st)
+{
+	(void)st;
+	return true;
+}
+
 const struct game_ops zombie_ops = {
 	.name = "zombie",
 	.nseats = DIP_MAX_POWERS,
@@ -176,5 +184,6 @@ const struct game_ops zombie_ops = {
 	.resign = zombie_resign,
 	.resume = zombie_resume,
 	.view = zombie_view,
+	.observable = zombie_observable,
 	.stat = zombie_stat,
 };

@@ -396,6 +396,16 @@ struct game_ops {
 	int	(*resign)(struct game_state *, int seat);
 
 	/*
+	 * The game master ends the game before its time (the judge's
+	 * TERMINATE): the state becomes over without a winner, and every
+	 * view says so with the standings as they are (Diplomacy: the
+	 * supply centres). 0, or -1 when the game is not running. NULL:
+	 * the game cannot record it; the judge ends the game alone and the
+	 * last reports show the position as it stood.
+	 */
+	int	(*terminate)(struct game_state *);
+
+	/*
 	 * A new player takes over a seat that resigned (TAKEOVER approved by
 	 * the GM): the game undoes for the future what resign() did, e.g. a
 	 * Diplomacy power leaves civil disorder. Returns 0 when the state
@@ -407,6 +417,15 @@ struct game_ops {
 	/* What a seat (or GAME_SEAT_GM) may see. */
 	void	(*view)(const struct game_state *, int seat,
 		    struct game_view *out);
+
+	/*
+	 * Whether the state hides nothing from anyone: view(GAME_SEAT_GM)
+	 * holds only what every seat may see, so the judge may show it to
+	 * observers (OBSERVE). NULL: the game hides something from someone
+	 * (clouds, hidden pieces) or was never checked; the judge refuses
+	 * observers.
+	 */
+	bool	(*observable)(const struct game_state *);
 
 	/* status, winner, ply, phase kind and name, and the seats due, as
 	 * view(GAME_SEAT_GM) gives them, without building board, cells or

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "adjudicator/judge/clock.h"
 #include "adjudicator/judge/notice.h"
@@ -118,6 +119,30 @@ judge_clock_conf(const struct db_clock *c, struct deadline_conf *conf)
 	conf->cd = c->cd;
 	conf->approve_auto = c->approve == DB_APPROVE_AUTO;
 	conf->remind = c->remind;
+}
+
+int
+judge_clock_setting(struct db_clock *c, const char *word, char *why,
+    size_t whylen)
+{
+	struct deadline_conf	 conf;
+	int			 i;
+
+	judge_clock_conf(c, &conf);
+	if (strcasecmp(word, "at=any") == 0)
+		conf.at = -1;
+	else if (deadline_option(word, &conf, why, whylen) != 1) {
+		snprintf(why, whylen, "%s", word);
+		return -1;
+	}
+	if (deadline_conf_check(&conf, why, whylen) != 0)
+		return -1;
+	for (i = 0; i < DEADLINE_KINDS; i++)
+		c->secs[i] = conf.secs[i];
+	c->grace = conf.grace;
+	c->at = conf.at;
+	strlcpy_(c->days, conf.days, sizeof(c->days));
+	return 0;
 }
 
 int

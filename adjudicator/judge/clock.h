@@ -38,6 +38,15 @@ bool	judge_clock_owns(struct judge_session *, const struct judge_seat *w);
  * (and the reason said) when the game is not running or has no clock.
  */
 bool	judge_clock_here(struct judge_session *, struct db_clock *c);
+/*
+ * One of CREATE's clock words (move=48h, grace=0, days=-MTWTF-,
+ * at=20:00, ...; and at=any: no clock time) applied to c's settings and
+ * checked as CREATE checks them (deadline.c). 0; -1 with why (the word
+ * or the setting that does not hold) and c unchanged. Pure: nothing is
+ * stored.
+ */
+int	judge_clock_setting(struct db_clock *c, const char *word, char *why,
+	    size_t whylen);
 /* Stores c; a store error marks the session failed. */
 void	judge_clock_store(struct judge_session *, const struct db_clock *c);
 /*
@@ -77,6 +86,9 @@ int	judge_clock_put_cd(struct judge_session *, const struct judge_seat *w,
 /* A sign-on of w's seat ends its civil disorder; the GM is told. */
 void	judge_clock_signed_on(struct judge_session *,
 	    const struct judge_seat *w);
+/* The seat of a reader who plays none (an observer) for
+ * judge_clock_report: no seat's marks, no GM's hints. */
+#define JUDGE_CLOCK_NO_SEAT	(-2)
 /*
  * The notes of a phase change (nnotes of them, may be none) in cat's
  * language and the game's zone, a line each: what a report says about

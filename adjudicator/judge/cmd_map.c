@@ -1,19 +1,19 @@
 /*
  * cmd_map.c - MAP <game>: the game's current report, with the picture of
- * the same view, for whoever may read its reports: its players and its
- * game master (and its observers once the judge has them: they would be
- * one more kind of reader in judge_map_reader()).
+ * the same view, for whoever may read its reports: its players, its game
+ * master and its observers (OBSERVE: the report an observer gets, of a
+ * game that hides nothing from anyone).
  *
  * The report goes the reports' own way (report.c judge_report_one(): the
  * reader's view alone, his language, whatever picture that view draws),
  * so MAP shows exactly what the reader's last report showed and never
  * more. Signed on to the game, the reader gets it in the reply, as every
  * signed-on mail does; without a sign-on the sender's address must be
- * the address of record of a seat or of the GM, and the report goes to
- * that address in a mail of its own: a forged sender can only make the
- * judge mail a reader what he may read anyway, and that mail counts as
- * an answer to the address (limits.h, JUDGE_LIMIT_REPLY). No writes but
- * the outbox and that count.
+ * the address of record of a seat, of the GM or of an observer, and the
+ * report goes to that address in a mail of its own: a forged sender can
+ * only make the judge mail a reader what he may read anyway, and that
+ * mail counts as an answer to the address (limits.h, JUDGE_LIMIT_REPLY).
+ * No writes but the outbox and that count.
  */
 #include <stdio.h>
 #include <string.h>
@@ -22,6 +22,7 @@
 #include "adjudicator/judge/cmd_map.h"
 #include "adjudicator/judge/limits.h"
 #include "adjudicator/judge/notice.h"
+#include "adjudicator/judge/observers.h"
 #include "adjudicator/judge/phase.h"
 #include "adjudicator/judge/report.h"
 
@@ -31,20 +32,22 @@ struct judge_map_reader {
 	int			 seat;	/* or GAME_SEAT_GM */
 	char			 addr[DB_ADDR_MAX];
 	bool			 reply;	/* into the reply: signed on to w */
+	bool			 observer;	/* an observer's report */
 };
 
 /*
  * The reader the sender is in game w into r: signed on to it, the seat he
  * speaks for (the GM's after SIGNON as GM, the power's after BECOME, as
  * the reply's report); else by his address, the GM's first, then the
- * first seat of his that is not ejected. False when he reads none of its
- * reports (said) or on a store error.
+ * first seat of his that is not ejected, then an observer's. False when
+ * he reads none of its reports (said) or on a store error.
  */
 static bool
 judge_map_reader(struct judge_session *s, const struct judge_seat *w,
     struct judge_map_reader *r)
 {
 	struct db_player	 p[GAME_MAX_SEATS];
+	struct db_observer	 o[JUDGE_OBSERVERS_MAX];
 	int			 n, i;
 
 	memset(r, 0, sizeof(*r));
@@ -68,6 +71,15 @@ judge_map_reader(struct judge_session *s, const struct judge_seat *w,
 		    s->msg->reply_to) == 0) {
 			r->seat = p[i].seat;
 			strlcpy_(r->addr, p[i].address, sizeof(r->addr));
+			return true;
+		}
+	if (!judge_observers_list(s, &w->game, o, &n))
+		return false;
+	for (i = 0; i < n; i++)
+		if (strcasecmp(o[i].address, s->msg->reply_to) == 0) {
+			r->seat = GAME_SEAT_GM;
+			r->observer = true;
+			strlcpy_(r->addr, o[i].address, sizeof(r->addr));
 			return true;
 		}
 	judge_err(s, "judge.err.map_whose", 1, w->game.name);
@@ -116,7 +128,13 @@ judge_cmd_map(struct judge_session *s, const struct judge_line *l)
 	}
 	if ((st = judge_phase_load(s, r.w, r.w->game.phase)) == NULL)
 		return;
-	if (r.reply || judge_map_within_hour(s, &w)) {
+	if (r.observer && !judge_observers_open(r.w, st))
+		judge_err(s, "judge.err.observe_hidden", 1, w.game.name);
+	else if (r.observer && judge_map_within_hour(s, &w)) {
+		judge_report_observer(s, r.w, st, r.addr, NULL);
+		if (!s->failed)
+			judge_ok(s, "judge.map.sent", 1, w.game.name);
+	} else if (!r.observer && (r.reply || judge_map_within_hour(s, &w))) {
 		judge_report_one(s, r.w, st, r.seat, r.addr, NULL);
 		if (!s->failed)
 			judge_ok(s, r.reply ? "judge.map.below" :

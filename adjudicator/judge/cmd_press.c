@@ -5,9 +5,11 @@
  * Every recipient gets a mail from the judge naming the sender's power (or
  * "anonymous" in a game with press=grey); no sender address ever reaches a
  * recipient. Private press goes to nobody but its recipients, and to the
- * GM only in games created with gm-sees-press. A text without its ENDPRESS
- * is not sent: the lines after a forgotten ENDPRESS could be orders. The
- * sender's reply quotes the text line by line, as it was sent.
+ * GM only in games created with gm-sees-press. A broadcast goes to the
+ * observers too (observers.c), as the players read it; private press
+ * never. A text without its ENDPRESS is not sent: the lines after a
+ * forgotten ENDPRESS could be orders. The sender's reply quotes the text
+ * line by line, as it was sent.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -15,6 +17,7 @@
 #include <strings.h>
 
 #include "adjudicator/judge/cmd_press.h"
+#include "adjudicator/judge/observers.h"
 #include "adjudicator/judge/opts.h"
 #include "adjudicator/judge/queue.h"
 #include "adjudicator/judge/seats.h"
@@ -188,6 +191,21 @@ judge_press_mail(struct judge_session *s, const struct judge_press *p,
 	buf_free(&to);
 }
 
+/* A broadcast to every observer, each within his hour's answers. */
+static void
+judge_press_observers(struct judge_session *s, const struct judge_press *p,
+    const char *sender)
+{
+	struct db_observer	 o[JUDGE_OBSERVERS_MAX];
+	int			 n, i;
+
+	if (!judge_observers_list(s, &s->who.game, o, &n))
+		return;
+	for (i = 0; i < n; i++)
+		if (judge_observers_may_mail(s, o[i].address))
+			judge_press_mail(s, p, o[i].address, sender, false);
+}
+
 /* Stores the text and mails it to every recipient. */
 static void
 judge_press_send(struct judge_session *s, const struct judge_press *p)
@@ -234,6 +252,8 @@ judge_press_send(struct judge_session *s, const struct judge_press *p)
 		judge_press_mail(s, p, w->game.gm_address, truth, false);
 	else if (!from_gm && judge_opt(w->game.options, "gm-sees-press", NULL, 0))
 		judge_press_mail(s, p, w->game.gm_address, truth, true);
+	if (p->broadcast)
+		judge_press_observers(s, p, sender);
 	log_info("judge: game=%s press from=%d broadcast=%d", w->game.name,
 	    row.from_seat, row.broadcast);
 	buf_init(&to);

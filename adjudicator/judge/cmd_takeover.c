@@ -197,7 +197,8 @@ static void
 judge_takeover_hand_over(struct judge_session *s, const struct db_takeover *t)
 {
 	struct judge_seat	*w = &s->who;
-	struct judge_extra	 x = { "judge.takeover.welcome", NULL, NULL, 0 };
+	struct judge_extra	 x = { "judge.takeover.welcome", NULL, NULL, 0,
+				    NULL, 0 };
 	struct game_state	*st;
 	char			 arg[GAME_ARG_MAX], old[DB_ADDR_MAX] = "";
 

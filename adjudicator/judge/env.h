@@ -41,7 +41,7 @@ struct judge_env {
 	bool			 downtime_if_kept;
 	/* Hourly limits per address (limits.c), 0: the judge's own. */
 	int			 creates_per_hour;	/* CREATE */
-	int			 joins_per_hour;	/* JOIN, TAKEOVER */
+	int			 joins_per_hour;	/* JOIN, TAKEOVER, OBSERVE */
 	int			 answers_per_hour;	/* answers to mails */
 };
 

@@ -39,14 +39,17 @@
 #include "adjudicator/judge/cmd_join.h"
 #include "adjudicator/judge/cmd_lobby.h"
 #include "adjudicator/judge/cmd_map.h"
+#include "adjudicator/judge/cmd_observe.h"
 #include "adjudicator/judge/cmd_press.h"
 #include "adjudicator/judge/cmd_process.h"
 #include "adjudicator/judge/cmd_resign.h"
 #include "adjudicator/judge/cmd_rollback.h"
+#include "adjudicator/judge/cmd_setclock.h"
 #include "adjudicator/judge/cmd_signon.h"
 #include "adjudicator/judge/cmd_status.h"
 #include "adjudicator/judge/cmd_summary.h"
 #include "adjudicator/judge/cmd_takeover.h"
+#include "adjudicator/judge/cmd_terminate.h"
 #include "adjudicator/judge/cmd_wait.h"
 #include "adjudicator/judge/courtesy.h"
 #include "adjudicator/judge/limits.h"
@@ -73,6 +76,8 @@
  * cost 400 hashes or a reply of megabytes. Those that hash are limited
  * per sender and hour too (limits.h), so many mails cannot do what one
  * may not; a MAP mailed on its own counts as an answer (cmd_map.c).
+ * OBSERVE (and WATCH) subscribes an address to a game's mail, so a forged
+ * sender is bounded like a JOIN.
  */
 static const struct judge_per_mail {
 	const char	*word;
@@ -84,7 +89,9 @@ static const struct judge_per_mail {
 	{ "JOIN",	3,	JUDGE_LIMIT_JOIN },
 	{ "LIST",	1,	-1 },
 	{ "MAP",	3,	-1 },
+	{ "OBSERVE",	3,	JUDGE_LIMIT_JOIN },
 	{ "TAKEOVER",	3,	JUDGE_LIMIT_JOIN },
+	{ "WATCH",	3,	JUDGE_LIMIT_JOIN },
 };
 
 #define JUDGE_NPER_MAIL	(sizeof(judge_per_mail) / sizeof(judge_per_mail[0]))
@@ -176,6 +183,8 @@ static const struct judge_cmd judge_cmds[] = {
 	CMD_SECRET("JOIN", NULL, 2, 11,	JUDGE_ANYONE, 2, NULL, judge_cmd_join),
 	CMD("LIST", NULL,	0, 2,	JUDGE_ANYONE,	NULL, judge_cmd_list),
 	CMD("MAP", NULL,	1, 1,	JUDGE_ANYONE,	NULL, judge_cmd_map),
+	CMD("OBSERVE", NULL,	1, 2,	JUDGE_ANYONE,	NULL,
+	    judge_cmd_observe),
 	CMD("PAUSE", NULL,	0, 0,	JUDGE_GM,	NULL, judge_cmd_pause),
 	CMD_OWN("PRESS",	2, 11,	JUDGE_SIGNED,	judge_cmd_press, press),
 	CMD("PROCESS", NULL,	0, 1,	JUDGE_GM,	NULL, judge_cmd_process),
@@ -192,12 +201,22 @@ static const struct judge_cmd judge_cmds[] = {
 	    judge_cmd_set_absence),
 	CMD("SET", "ADDRESS",	1, 1,	JUDGE_SIGNED,	"judge.err.address_usage",
 	    judge_cmd_set_address),
+	CMD("SET", "ADJUST",	1, 1,	JUDGE_GM,	"clock.err.set_usage",
+	    judge_cmd_set_clock),
 	CMD("SET", "APPROVE",	1, 1,	JUDGE_GM,	"clock.err.approve_usage",
 	    judge_cmd_set_approve),
+	CMD("SET", "AT",	1, 1,	JUDGE_GM,	"clock.err.set_usage",
+	    judge_cmd_set_clock),
+	CMD("SET", "DAYS",	1, 1,	JUDGE_GM,	"clock.err.set_usage",
+	    judge_cmd_set_clock),
 	CMD("SET", "DEADLINE",	1, 2,	JUDGE_GM,	"clock.err.when",
 	    judge_cmd_set_deadline),
+	CMD("SET", "GRACE",	1, 1,	JUDGE_GM,	"clock.err.set_usage",
+	    judge_cmd_set_clock),
 	CMD("SET", "LANGUAGE",	1, 1,	JUDGE_ANYONE,	"judge.err.set_usage",
 	    judge_cmd_set_language),
+	CMD("SET", "MOVE",	1, 1,	JUDGE_GM,	"clock.err.set_usage",
+	    judge_cmd_set_clock),
 	CMD("SET", "NOABSENCE",	0, 2,	JUDGE_PLAYER,	NULL,
 	    judge_cmd_set_noabsence),
 	CMD("SET", "NOWAIT",	0, 2,	JUDGE_PLAYER,	NULL, judge_cmd_set_nowait),
@@ -205,6 +224,8 @@ static const struct judge_cmd judge_cmds[] = {
 	    "judge.err.password_usage", judge_cmd_set_password),
 	CMD("SET", "REMIND",	1, 1,	JUDGE_GM,	"clock.err.remind_usage",
 	    judge_cmd_set_remind),
+	CMD("SET", "RETREAT",	1, 1,	JUDGE_GM,	"clock.err.set_usage",
+	    judge_cmd_set_clock),
 	CMD("SET", "SPRACHE",	1, 1,	JUDGE_ANYONE,	"judge.err.set_usage",
 	    judge_cmd_set_language),
 	CMD("SET", "WAIT",	0, 2,	JUDGE_PLAYER,	NULL, judge_cmd_set_wait),
@@ -217,18 +238,26 @@ static const struct judge_cmd judge_cmds[] = {
 	CMD("SUMMARY", NULL,	1, 1,	JUDGE_ANYONE,	NULL, judge_cmd_summary),
 	CMD_SECRET("TAKEOVER", NULL, 3, 3, JUDGE_ANYONE, 3, NULL,
 	    judge_cmd_takeover),
+	CMD("TERMINATE", NULL,	0, 0,	JUDGE_GM,	NULL,
+	    judge_cmd_terminate),
+	CMD("UNOBSERVE", NULL,	1, 1,	JUDGE_ANYONE,	NULL,
+	    judge_cmd_unobserve),
+	CMD("WATCH", NULL,	1, 2,	JUDGE_ANYONE,	NULL,
+	    judge_cmd_observe),
 };
 
 #define JUDGE_NCMDS	(sizeof(judge_cmds) / sizeof(judge_cmds[0]))
 
-/* SIGNOFF: nothing after it is read. */
+/* SIGNOFF: nothing after it is read. SIGNOFF <game> also ends the
+ * sender's observing of that game, if he observes it. */
 static void
 judge_cmd_signoff(struct judge_session *s, const struct judge_line *l,
     void *own)
 {
 	bool	*stop = own;
 
-	(void)l;
+	if (l->argc == 2)
+		judge_observe_signoff(s, l->argv[1]);
 	judge_ok(s, "judge.signoff", 0);
 	*stop = true;
 }

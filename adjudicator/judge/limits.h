@@ -22,7 +22,7 @@ enum judge_limit {
 	JUDGE_LIMIT_SIGNON,	/* refused sign-ons from one address */
 	JUDGE_LIMIT_GUESS,	/* refused sign-ons to one seat of one game */
 	JUDGE_LIMIT_CREATE,	/* CREATE lines of one address */
-	JUDGE_LIMIT_JOIN,	/* JOIN and TAKEOVER lines of one address */
+	JUDGE_LIMIT_JOIN,	/* JOIN, TAKEOVER, OBSERVE lines of one address */
 	JUDGE_LIMIT_REPLY,	/* replies to one address */
 	JUDGE_NLIMITS
 };

@@ -15,14 +15,17 @@ SRCS += \
 	adjudicator/judge/cmd_join.c \
 	adjudicator/judge/cmd_lobby.c \
 	adjudicator/judge/cmd_map.c \
+	adjudicator/judge/cmd_observe.c \
 	adjudicator/judge/cmd_press.c \
 	adjudicator/judge/cmd_process.c \
 	adjudicator/judge/cmd_resign.c \
 	adjudicator/judge/cmd_rollback.c \
+	adjudicator/judge/cmd_setclock.c \
 	adjudicator/judge/cmd_signon.c \
 	adjudicator/judge/cmd_status.c \
 	adjudicator/judge/cmd_summary.c \
 	adjudicator/judge/cmd_takeover.c \
+	adjudicator/judge/cmd_terminate.c \
 	adjudicator/judge/cmd_wait.c \
 	adjudicator/judge/courtesy.c \
 	adjudicator/judge/deadline.c \
@@ -34,6 +37,7 @@ SRCS += \
 	adjudicator/judge/njudge.c \
 	adjudicator/judge/notice.c \
 	adjudicator/judge/notify.c \
+	adjudicator/judge/observers.c \
 	adjudicator/judge/opts.c \
 	adjudicator/judge/orders.c \
 	adjudicator/judge/password.c \

@@ -6,6 +6,9 @@
  * Each reader gets the text in his own language. A notice carries only
  * what every participant may know (seat names, the game's name, the
  * clock); the GM's notices may also name addresses, never a password.
+ * What goes to the whole game goes to its observers too, each mail within
+ * the observer's hour of answers (observers.c); the GM's notices and the
+ * notices to one seat do not.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -14,6 +17,7 @@
 
 #include "adjudicator/judge/notice.h"
 #include "adjudicator/judge/notify.h"
+#include "adjudicator/judge/observers.h"
 #include "adjudicator/judge/queue.h"
 
 /* The notice, with tail (or NULL) after a blank line. */
@@ -73,8 +77,9 @@ judge_notify_all(struct judge_session *s, const struct db_game *g,
     const char *except, const char *key, int nargs, ...)
 {
 	struct db_player	 p[GAME_MAX_SEATS];
+	struct db_observer	 o[JUDGE_OBSERVERS_MAX];
 	va_list			 ap;
-	int			 n, i;
+	int			 n, no, i;
 
 	if (db_players(s->env->db, g->id, p, GAME_MAX_SEATS, &n) != DB_OK) {
 		judge_store_failed(s);
@@ -89,6 +94,16 @@ judge_notify_all(struct judge_session *s, const struct db_game *g,
 			continue;
 		va_start(ap, nargs);
 		judge_notify_v(s, g, addr, NULL, key, nargs, ap);
+		va_end(ap);
+	}
+	if (!judge_observers_list(s, g, o, &no))
+		return;
+	for (i = 0; i < no; i++) {
+		if ((except && strcasecmp(o[i].address, except) == 0) ||
+		    !judge_observers_may_mail(s, o[i].address))
+			continue;
+		va_start(ap, nargs);
+		judge_notify_v(s, g, o[i].address, NULL, key, nargs, ap);
 		va_end(ap);
 	}
 }
@@ -117,6 +132,22 @@ judge_notify_mail(struct judge_session *s, const struct judge_seat *w,
 	buf_free(&body);
 }
 
+/* The same to every observer, each within his hour's answers. */
+static void
+judge_notify_observers(struct judge_session *s, const struct judge_seat *w,
+    const char *tz, const struct game_msg *m, int nmsgs)
+{
+	struct db_observer	 o[JUDGE_OBSERVERS_MAX];
+	int			 n, i;
+
+	if (!judge_observers_list(s, &w->game, o, &n))
+		return;
+	for (i = 0; i < n; i++)
+		if (!(s->msg && strcasecmp(o[i].address, s->msg->reply_to) ==
+		    0) && judge_observers_may_mail(s, o[i].address))
+			judge_notify_mail(s, w, tz, o[i].address, m, nmsgs);
+}
+
 void
 judge_notify_notes(struct judge_session *s, const struct judge_seat *w,
     const char *tz, int to, const struct game_msg *m, int nmsgs)
@@ -139,4 +170,6 @@ judge_notify_notes(struct judge_session *s, const struct judge_seat *w,
 	}
 	if (to == GAME_SEAT_GM || to == JUDGE_NOTIFY_ALL)
 		judge_notify_mail(s, w, tz, w->game.gm_address, m, nmsgs);
+	if (to == JUDGE_NOTIFY_ALL)
+		judge_notify_observers(s, w, tz, m, nmsgs);
 }

@@ -10,7 +10,7 @@
 
 #include "adjudicator/judge/session.h"
 
-#define JUDGE_NOTIFY_ALL	(-100)	/* every player and the GM */
+#define JUDGE_NOTIFY_ALL	(-100)	/* the players, the GM, observers */
 #define JUDGE_NOTIFY_PLAYERS	(-101)	/* every player, not the GM */
 
 /* One notice to addr: key with nargs string arguments. */
@@ -26,8 +26,9 @@ void	judge_notify_copy(struct judge_session *, const struct db_game *,
 	    const char *addr, const struct buf *tail, const char *key,
 	    int nargs, ...);
 /*
- * The same notice to every active player of the game and to its GM, except
- * the address except (may be NULL: the sender reads it in his reply).
+ * The same notice to every active player of the game, to its GM and to
+ * its observers, except the address except (may be NULL: the sender reads
+ * it in his reply).
  */
 void	judge_notify_all(struct judge_session *, const struct db_game *,
 	    const char *except, const char *key, int nargs, ...);

@@ -1,12 +1,13 @@
 /*
  * opts.c - the option words of CREATE that belong to the judge, not
- * to the game: the press rules and the phase clock.
+ * to the game: the press rules, whether observers are allowed, and the
+ * phase clock.
  *
  * One table names every judge word and the family that takes it; the words
  * it does not name go to the game's create(), which refuses those it does
  * not know, so a game never has to know the judge's options. A word is
- * "name" (a flag) or "name=value". The press words are kept in
- * games.options with the game's (LIST and the reports show them, lower
+ * "name" (a flag) or "name=value". The press and observer words are kept
+ * in games.options with the game's (LIST and the reports show them, lower
  * case); the clock's words fill a struct deadline_conf, keep their case
  * (tz=Europe/Berlin) and live in the clocks table instead.
  * Pure: no I/O, no SQL.
@@ -42,10 +43,18 @@ static const char *const judge_press_values[] = {
 	"white", "grey", "none", NULL
 };
 
+/* Issue 16: the GM may forbid observers (OBSERVE); they are allowed by
+ * default. */
+static const char *const judge_observers_values[] = {
+	"yes", "no", NULL
+};
+
 /* README.md "Deadlines" explains the clock's words. */
 static const struct judge_optdef judge_optdefs[] = {
 	{ "press",		false,	judge_opt_press, judge_press_values },
 	{ "gm-sees-press",	true,	judge_opt_press, NULL },
+	{ "observers",		false,	judge_opt_press,
+	    judge_observers_values },
 	{ "move",		false,	judge_opt_clock, NULL },
 	{ "retreat",		false,	judge_opt_clock, NULL },
 	{ "adjust",		false,	judge_opt_clock, NULL },

@@ -10,6 +10,7 @@
  * draw offer), and a later line for a slot still replaces an earlier one.
  * A refused line whose first word begins no order of the game but is
  * near a command ("APROVE") is answered as a mistyped command (issue 16).
+ * A game the GM ended that could not record it takes no more orders.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -64,6 +65,22 @@ judge_orders_typo(struct judge_session *s, const struct judge_line *l,
 	return true;
 }
 
+/*
+ * Whether w's game is over by the judge's row while its state goes on: the
+ * GM ended it (TERMINATE) and the game could not record that, so it would
+ * take orders the judge will never play.
+ */
+static bool
+judge_orders_ended(const struct judge_seat *w, const struct game_state *st)
+{
+	struct game_stat	 now;
+
+	if (w->game.status != DB_OVER)
+		return false;
+	w->ops->stat(st, &now);
+	return now.status != GAME_STATUS_OVER;
+}
+
 void
 judge_orders_line(struct judge_session *s, const struct judge_line *l,
     const char *near)
@@ -94,6 +111,10 @@ judge_orders_line(struct judge_session *s, const struct judge_line *l,
 		 * error, and the clock's error mark stays as it is. */
 		judge_ok(s, "judge.orders.ignored", 0);
 		s->lines.ignored++;
+		goto out;
+	}
+	if (judge_orders_ended(&w, st)) {
+		judge_err(s, "judge.err.ended", 1, w.game.name);
 		goto out;
 	}
 	first = s->lines.mark_game != w.game.id || s->lines.mark_seat != w.seat;

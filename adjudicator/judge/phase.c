@@ -16,6 +16,7 @@
 
 #include "adjudicator/judge/clock.h"
 #include "adjudicator/judge/ledger.h"
+#include "adjudicator/judge/opts.h"
 #include "adjudicator/judge/phase.h"
 #include "adjudicator/judge/report.h"
 #include "common/log.h"
@@ -188,7 +189,8 @@ void
 judge_phase_report(struct judge_session *s, const struct judge_seat *w,
     const struct game_state *st, const struct game_msg *notes, int nnotes)
 {
-	struct judge_extra	 x = { NULL, NULL, notes, nnotes };
+	struct judge_extra	 x = { NULL, NULL, notes, nnotes, NULL,
+				    0 };
 	char			 seed[32];
 
 	if (w->game.status == DB_OVER) {
@@ -200,6 +202,32 @@ judge_phase_report(struct judge_session *s, const struct judge_seat *w,
 	judge_report_all(s, w, st, &x);
 	if (s->who.on && s->who.game.id == w->game.id)
 		s->who.game = w->game;
+}
+
+int
+judge_phase_terminate(struct judge_session *s, struct judge_seat *w,
+    struct game_state *st, const struct game_msg *note)
+{
+	/* A game that cannot say it ends here keeps its state; the judge's
+	 * row says it is over all the same. */
+	if (w->ops->terminate != NULL && w->ops->terminate(st) != 0) {
+		judge_err(s, "judge.err.not_running", 1, w->game.name);
+		return -1;
+	}
+	if (judge_phase_store(s, w, st) != 0)
+		return -1;
+	if (w->game.status != DB_OVER) {
+		w->game.status = DB_OVER;
+		w->game.winner = GAME_NOBODY;
+		if (db_game_update(s->env->db, &w->game) != DB_OK) {
+			judge_store_failed(s);
+			return -1;
+		}
+	}
+	log_info("judge: game=%s terminated phase=%d", w->game.name,
+	    w->game.phase);
+	judge_phase_report(s, w, st, note, note != NULL ? 1 : 0);
+	return s->failed ? -1 : 0;
 }
 
 /* The seed's commitment, published at the start: its SHA-256 in hex. */
@@ -273,7 +301,7 @@ judge_phase_start(struct judge_session *s, struct judge_seat *w)
 	struct game_state	*st;
 	struct game_diag	 why;
 	struct judge_extra	 x;
-	char			 commit[65];
+	char			 commit[65], press[16] = "white";
 	int			 n;
 
 	if (db_players(s->env->db, w->game.id, p, GAME_MAX_SEATS, &n) != DB_OK) {
@@ -299,6 +327,13 @@ judge_phase_start(struct judge_session *s, struct judge_seat *w)
 		memset(&x, 0, sizeof(x));
 		x.key = "judge.seed_commit";
 		x.arg = commit;
+		/* rules/judge-conventions.md 1.6, 1.7: white press names
+		 * who plays; grey and none (gunboat) keep it hidden. */
+		judge_opt(w->game.options, "press", press, sizeof(press));
+		if (strcasecmp(press, "white") == 0) {
+			x.players = p;
+			x.nplayers = n;
+		}
 		judge_report_all(s, w, st, &x);
 		s->who.game = w->game;
 	}

@@ -59,6 +59,15 @@ int	judge_phase_amend(struct judge_session *, struct judge_seat *w,
 int	judge_phase_advance(struct judge_session *, struct judge_seat *w,
 	    const struct game_state *st);
 /*
+ * The game master ends w's running game (TERMINATE): st, ended by the
+ * game where it can (game_ops.terminate), is stored as the last phase,
+ * the game is over without a winner, and everyone gets his final report
+ * with note (may be NULL) and the seed revealed. 0; -1 when the game
+ * refused (said) or on a store error.
+ */
+int	judge_phase_terminate(struct judge_session *, struct judge_seat *w,
+	    struct game_state *st, const struct game_msg *note);
+/*
  * The reports after a phase of w's game, to everyone, with the clock's
  * notes (may be NULL) and, when the game is over, its seed revealed.
  */
@@ -67,7 +76,8 @@ void	judge_phase_report(struct judge_session *, const struct judge_seat *w,
 	    int nnotes);
 /*
  * Every seat of w's game is taken: who moves first, the handicap, start()
- * and the first reports with the seed's commitment.
+ * and the first reports with the seed's commitment (and, in a white-press
+ * game, who plays which seat).
  */
 void	judge_phase_start(struct judge_session *, struct judge_seat *w);
 

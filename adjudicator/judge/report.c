@@ -4,7 +4,8 @@
  * reader's language, with a picture of that view's board attached when
  * the game draws one. The view is the only source of a report's text and
  * picture (render/report.c, render/picture.c), so a report cannot show
- * more than its reader may see.
+ * more than its reader may see. An observer reads the GM's view, and only
+ * of a game that hides nothing from anyone (observers.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 #include <strings.h>
 
 #include "adjudicator/judge/clock.h"
+#include "adjudicator/judge/observers.h"
 #include "adjudicator/judge/queue.h"
 #include "adjudicator/judge/report.h"
 #include "adjudicator/render/mappic.h"
@@ -136,9 +138,36 @@ judge_report_keep(struct judge_session *s, const struct judge_seat *w,
 	judge_pictures_copy(&s->own.pics, pics);
 }
 
-void
-judge_report_one(struct judge_session *s, const struct judge_seat *w,
-    const struct game_state *st, int seat, const char *addr,
+/* "The players:" and a line "France: p2@example.test" per seat taken. */
+static void
+judge_report_roster(const struct judge_seat *w, const struct catalog *cat,
+    const struct judge_extra *extra, struct buf *out)
+{
+	char	 seat[GAME_ARG_MAX];
+	int	 i;
+
+	buf_putc(out, '\n');
+	catalog_say(cat, out, "judge.roster", 0);
+	buf_putc(out, '\n');
+	for (i = 0; i < extra->nplayers; i++) {
+		if (extra->players[i].ejected)
+			continue;
+		snprintf(seat, sizeof(seat), "@%s",
+		    w->ops->seat_key(extra->players[i].seat));
+		catalog_say(cat, out, "judge.roster.seat", 2, seat,
+		    extra->players[i].address);
+		buf_putc(out, '\n');
+	}
+}
+
+/*
+ * seat's report (an observer's: observer true, seat GAME_SEAT_GM) to
+ * addr: into the reply when addr is the sender speaking for that seat,
+ * else as a mail of its own.
+ */
+static void
+judge_report_to(struct judge_session *s, const struct judge_seat *w,
+    const struct game_state *st, int seat, bool observer, const char *addr,
     const struct judge_extra *extra)
 {
 	const struct catalog	*cat = judge_reader_catalog(s, addr);
@@ -155,8 +184,10 @@ judge_report_one(struct judge_session *s, const struct judge_seat *w,
 	h.options = w->game.options;
 	h.seat_key = seat == GAME_SEAT_GM ? NULL : w->ops->seat_key(seat);
 	h.phase = v->ply;	/* the subject counts as the report's head does */
-	sender = s->msg && strcasecmp(addr, s->msg->reply_to) == 0 &&
-	    s->who.on && s->who.game.id == w->game.id && s->who.seat == seat;
+	h.observer = observer;
+	sender = !observer && s->msg && strcasecmp(addr, s->msg->reply_to) ==
+	    0 && s->who.on && s->who.game.id == w->game.id &&
+	    s->who.seat == seat;
 	buf_init(&body);
 	buf_init(&subj);
 	buf_init(&notes);
@@ -172,7 +203,12 @@ judge_report_one(struct judge_session *s, const struct judge_seat *w,
 		catalog_say(cat, &body, extra->key, 1, extra->arg);
 		buf_putc(&body, '\n');
 	}
-	judge_clock_report(s, w, seat, cat, &body);
+	if (extra && extra->players && !observer)
+		judge_report_roster(w, cat, extra, &body);
+	/* An observer is told the deadline, not the GM's hint to approve
+	 * it. */
+	judge_clock_report(s, w, observer ? JUDGE_CLOCK_NO_SEAT : seat, cat,
+	    &body);
 	if (sender)
 		judge_report_keep(s, w, v->ply, &body, &pics);
 	else {
@@ -185,6 +221,39 @@ judge_report_one(struct judge_session *s, const struct judge_seat *w,
 	buf_free(&notes);
 	judge_pictures_free(&pics);
 	free(v);
+}
+
+void
+judge_report_one(struct judge_session *s, const struct judge_seat *w,
+    const struct game_state *st, int seat, const char *addr,
+    const struct judge_extra *extra)
+{
+	judge_report_to(s, w, st, seat, false, addr, extra);
+}
+
+void
+judge_report_observer(struct judge_session *s, const struct judge_seat *w,
+    const struct game_state *st, const char *addr,
+    const struct judge_extra *extra)
+{
+	if (judge_observers_open(w, st))
+		judge_report_to(s, w, st, GAME_SEAT_GM, true, addr, extra);
+}
+
+/* Every observer's report, each within his hour's answers. */
+static void
+judge_report_observers(struct judge_session *s, const struct judge_seat *w,
+    const struct game_state *st, const struct judge_extra *extra)
+{
+	struct db_observer	 o[JUDGE_OBSERVERS_MAX];
+	int			 n, i;
+
+	if (!judge_observers_open(w, st) ||
+	    !judge_observers_list(s, &w->game, o, &n))
+		return;
+	for (i = 0; i < n && !s->failed; i++)
+		if (judge_observers_may_mail(s, o[i].address))
+			judge_report_observer(s, w, st, o[i].address, extra);
 }
 
 void
@@ -205,4 +274,5 @@ judge_report_all(struct judge_session *s, const struct judge_seat *w,
 			judge_report_one(s, w, st, p[i].seat, p[i].address,
 			    extra);
 	judge_report_one(s, w, st, GAME_SEAT_GM, w->game.gm_address, extra);
+	judge_report_observers(s, w, st, extra);
 }

@@ -245,6 +245,13 @@ kz_resign(struct game_state *st, int seat)
 	return 0;
 }
 
+/* The open form shows both sides everything; clouds and blind do not. */
+static bool
+kz_observable(const struct game_state *st)
+{
+	return st->form == KZ_OPEN;
+}
+
 const struct game_ops kz_ops = {
 	.name = "klinzha",
 	.nseats = 2,
@@ -260,6 +267,7 @@ const struct game_ops kz_ops = {
 	.settle = kz_adjudicate_settle,
 	.resign = kz_resign,
 	.view = kz_view_project,
+	.observable = kz_observable,
 	.stat = kz_view_stat,
 	.legal = kz_order_legal,
 };

@@ -148,7 +148,8 @@ report_render(const struct catalog *cat, const struct report_head *h,
 		snprintf(arg, sizeof(arg), "@%s", h->seat_key);
 		catalog_say(cat, out, "report.you_play", 1, arg);
 	} else
-		catalog_say(cat, out, "report.you_gm", 0);
+		catalog_say(cat, out, h->observer ? "report.you_observe" :
+		    "report.you_gm", 0);
 	buf_puts(out, "\n\n");
 	first = v->nresults > 0 && v->nresults <= v->nmsgs ? v->nresults : 0;
 	if (first > 0) {

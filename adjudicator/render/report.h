@@ -24,6 +24,7 @@ struct report_head {
 	 * whole lines, as public as the view; NULL or "": none. They follow
 	 * the view's results, or end the report when it has none first. */
 	const char	*notes;
+	bool		 observer;	/* an observer reads (seat_key NULL) */
 };
 
 void	report_render(const struct catalog *, const struct report_head *,

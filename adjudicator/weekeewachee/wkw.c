@@ -169,6 +169,13 @@ wkw_resign(struct game_state *st, int seat)
 	return 0;
 }
 
+/* Classic hides nothing; Blind-Fun hides the pieces from both sides. */
+static bool
+wkw_observable(const struct game_state *st)
+{
+	return !st->blind;
+}
+
 const struct game_ops wkw_ops = {
 	.name = "weekeewachee",
 	.nseats = 2,
@@ -184,6 +191,7 @@ const struct game_ops wkw_ops = {
 	.settle = wkw_adjudicate_settle,
 	.resign = wkw_resign,
 	.view = wkw_view_project,
+	.observable = wkw_observable,
 	.stat = wkw_view_stat,
 	.legal = wkw_legal,
 };

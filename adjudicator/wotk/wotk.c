@@ -226,6 +226,14 @@ wotk_perft_op(const struct game_state *st, int depth)
 	return wotk_perft(&st->pos, &st->rules, depth);
 }
 
+/* A chess-like game of open information (README: nothing is hidden). */
+static bool
+wotk_observable(const struct game_state *st)
+{
+	(void)st;
+	return true;
+}
+
 const struct game_ops wotk_ops = {
 	.name = "wotk",
 	.nseats = 2,
@@ -242,6 +250,7 @@ const struct game_ops wotk_ops = {
 	.settle = wotk_adjudicate_settle,
 	.resign = wotk_resign,
 	.view = wotk_view_project,
+	.observable = wotk_observable,
 	.stat = wotk_view_stat,
 	.legal = wotk_order_legal,
 	.perft = wotk_perft_op,

@@ -5,7 +5,9 @@
  * Two game years with a retreat and builds, orders checked on arrival,
  * pending orders and readiness, the defaults at a deadline (holds,
  * disbands, civil-disorder removals, forfeited builds) visible in every
- * view, civil disorder after RESIGN, draws, a solo, and the state text
+ * view, civil disorder after RESIGN, draws (DIAS and, with draw=named,
+ * among the powers named), a solo, the GM's TERMINATE,
+ * and the state text
  * round trip over seeded random games.
  */
 #include "tests/unit/test.h"
@@ -280,6 +282,139 @@ START_TEST(one_no_draw_vote_keeps_the_game_going)
 	v = tg_view(g, AUS);
 	ck_assert_int_eq(v->status, GAME_STATUS_RUNNING);
 	ck_assert_str_eq(v->phase, "F1901M");
+	tg_free(g);
+}
+END_TEST
+
+/* Issue 16: TERMINATE ends the game as it stands, without a winner. */
+START_TEST(terminate_ends_the_game_with_the_standings)
+{
+	struct tg		*g = tg_new(&dip_ops, "");
+	const struct game_view	*v;
+	struct game_stat	 s;
+
+	tg_ok(g, FRA, "A PAR - BUR");
+	tg_play(g);
+	ck_assert_int_eq(dip_ops.terminate(g->st), 0);
+	tg_roundtrip(g);
+	dip_ops.stat(g->st, &s);
+	ck_assert_int_eq(s.status, GAME_STATUS_OVER);
+	ck_assert_int_eq(s.winner, GAME_NOBODY);
+	ck_assert_int_eq(s.ply, 2);
+	v = tg_view(g, GAME_SEAT_GM);
+	ck_assert_int_eq(v->status, GAME_STATUS_OVER);
+	ck_assert_str_eq(tg_find(v, "dip.view.stopped", NULL)->args[0],
+	    "1901");
+	ck_assert_int_eq(tg_count(v, "dip.view.power", NULL), 7);
+	ck_assert_str_eq(tg_find(v, "dip.view.power", "@dip.power.2")->args[1],
+	    "3");
+	/* The last phase's results are not told again; nothing is next. */
+	ck_assert_int_eq(tg_count(v, "dip.view.results", NULL), 0);
+	ck_assert_int_eq(tg_count(v, "dip.view.next", NULL), 0);
+	ck_assert(!v->due[AUS] && !v->due[FRA]);
+	ck_assert_int_eq(tg_order(g, FRA, "A BUR H"), -1);
+	ck_assert_int_eq(dip_ops.terminate(g->st), -1);
+	ck_assert_int_eq(dip_ops.adjudicate(g->st, NULL, 0, &g->why), -1);
+	tg_free(g);
+}
+END_TEST
+
+/*
+ * Issue 16: with draw=named, DRAW may name the powers; the draw passes
+ * when every survivor votes the same powers, and only those share it.
+ */
+START_TEST(a_named_draw_passes_when_every_survivor_names_the_same)
+{
+	struct tg		*g = tg_new(&dip_ops, "draw=named");
+	const struct game_view	*v;
+	int			 p;
+
+	ck_assert_int_eq(tg_order(g, FRA, "DRAW F G I"), 1);
+	ck_assert_str_eq(g->o[0].text, "DRAW FRA GER ITA");
+	ck_assert_str_eq(g->o[0].slot, "draw");
+	ck_assert_str_eq(g->o[0].echo.key, "dip.ok.draw_named");
+	ck_assert_str_eq(g->o[0].echo.args[0], "FRA GER ITA");
+	/* Names, abbreviations and initials run together say the same. */
+	tg_refused(g, AUS, "draw Italy, France and Germany",
+	    "dip.err.draw_power");
+	ck_assert_str_eq(g->why.msg.args[1], "and");
+	tg_ok(g, AUS, "draw Italy, France, Germany");
+	tg_ok(g, ENG, "DRAW fgi");
+	tg_ok(g, GER, "Draw GER ITA FRA");
+	for (p = ITA; p <= TUR; p++)
+		tg_ok(g, p, "DRAW F G I");
+	ck_assert_int_eq(g->n, 7);
+	for (p = 0; p < 7; p++)
+		ck_assert_str_eq(g->o[p].text, "DRAW FRA GER ITA");
+	tg_roundtrip(g);
+	ck_assert(dip_ops.ready(g->st, g->o, g->n));
+	tg_play(g);
+	v = tg_view(g, ENG);
+	ck_assert_int_eq(v->status, GAME_STATUS_OVER);
+	ck_assert_int_eq(v->winner, GAME_DRAWN);
+	ck_assert_ptr_nonnull(tg_find(v, "dip.view.draw_named", "1901"));
+	ck_assert_int_eq(tg_count(v, "dip.view.in_draw", NULL), 3);
+	ck_assert_ptr_nonnull(tg_find(v, "dip.view.in_draw", "@dip.power.3"));
+	ck_assert_ptr_null(tg_find(v, "dip.view.in_draw", "@dip.power.1"));
+	tg_free(g);
+}
+END_TEST
+
+START_TEST(named_draws_that_differ_play_on_and_plain_draw_is_dias)
+{
+	struct tg		*g = tg_new(&dip_ops, "draw=named");
+	const struct game_view	*v;
+	int			 p;
+
+	for (p = AUS; p < TUR; p++)
+		tg_ok(g, p, "DRAW F G I");
+	/* Turkey's plain DRAW names every survivor: not the same draw. */
+	tg_ok(g, TUR, "DRAW");
+	ck_assert_str_eq(g->o[g->n - 1].text, "DRAW");
+	ck_assert(!dip_ops.ready(g->st, g->o, g->n));
+	tg_play(g);
+	ck_assert_int_eq(tg_view(g, AUS)->status, GAME_STATUS_RUNNING);
+	/* Everyone's plain DRAW is DIAS, as in any game. */
+	for (p = AUS; p <= TUR; p++)
+		tg_ok(g, p, "DRAW");
+	tg_play(g);
+	v = tg_view(g, AUS);
+	ck_assert_int_eq(v->winner, GAME_DRAWN);
+	ck_assert_ptr_nonnull(tg_find(v, "dip.view.draw", NULL));
+	ck_assert_int_eq(tg_count(v, "dip.view.in_draw", NULL), 7);
+	tg_free(g);
+}
+END_TEST
+
+START_TEST(a_named_draw_is_refused_where_it_cannot_be)
+{
+	struct tg	*g = tg_new(&dip_ops, "");
+
+	/* A DIAS game (the default) takes DRAW alone. */
+	tg_refused(g, FRA, "DRAW F G I", "dip.err.draw_dias");
+	tg_free(g);
+	g = tg_new(&dip_ops, "draw=dias");
+	tg_refused(g, FRA, "DRAW F G", "dip.err.draw_dias");
+	tg_free(g);
+	g = position("draw=named", "phase: S1905M\ncd: -\nalive: GER RUS "
+	    "FRA\nend: none\nowns: GER BER\nowns: RUS SEV\nowns: FRA PAR\n"
+	    "unit: GER A BER\nunit: RUS A SEV\nunit: FRA A PAR\nlast: -\n"
+	    "eliminated: -\n");
+	tg_refused(g, GER, "DRAW G X", "dip.err.draw_power");
+	ck_assert_str_eq(g->why.msg.args[1], "x");
+	tg_refused(g, GER, "DRAW G", "dip.err.draw_few");
+	tg_refused(g, GER, "DRAW G G", "dip.err.draw_few");
+	tg_refused(g, GER, "DRAW G R E", "dip.err.draw_dead");
+	ck_assert_str_eq(g->why.msg.args[1], "@dip.power.1");
+	/* The survivors draw among two; the third votes it too. */
+	tg_ok(g, GER, "DRAW G R");
+	tg_ok(g, RUS, "DRAW Russia Germany");
+	ck_assert(!dip_ops.ready(g->st, g->o, g->n));
+	tg_ok(g, FRA, "DRAW GER RUS");
+	ck_assert(dip_ops.ready(g->st, g->o, g->n));
+	tg_play(g);
+	ck_assert_int_eq(tg_count(tg_view(g, FRA), "dip.view.in_draw", NULL),
+	    2);
 	tg_free(g);
 }
 END_TEST
@@ -579,6 +714,12 @@ test_suite(void)
 	    missing_retreats_disband_and_missing_removals_follow_disorder);
 	tcase_add_test(tc, resigned_power_is_in_civil_disorder);
 	tcase_add_test(tc, one_no_draw_vote_keeps_the_game_going);
+	tcase_add_test(tc, terminate_ends_the_game_with_the_standings);
+	tcase_add_test(tc,
+	    a_named_draw_passes_when_every_survivor_names_the_same);
+	tcase_add_test(tc,
+	    named_draws_that_differ_play_on_and_plain_draw_is_dias);
+	tcase_add_test(tc, a_named_draw_is_refused_where_it_cannot_be);
 	tcase_add_test(tc, eighteen_centres_after_the_fall_win);
 	tcase_add_test(tc, no_retreat_destroys_and_says_so);
 	tcase_add_test(tc, stat_says_which_powers_are_out);

@@ -19,7 +19,7 @@
 
 #define MAP_SENT	"goes to your address in a mail of its own"
 #define MAP_BELOW	"is at the end of this answer"
-#define MAP_WHOSE	"Only the players and the game master of"
+#define MAP_WHOSE	"Only the players, the game master and the observers of"
 #define BLACK_SEES	"1 | X  X  X  X  | 1"	/* White's pieces, hidden */
 
 /* The first PNG attached to mail, decoded. */

@@ -45,7 +45,7 @@ noleak_render(const struct catalog *cat, const struct game_state *st, int seat,
 {
 	static struct game_view	 v;
 	struct report_head	 h = { "leak", "klinzha", "clouded",
-				    kz_ops.seat_key(seat), 3, NULL };
+				    kz_ops.seat_key(seat), 3, NULL, false };
 	struct noleak_lines	 legal;
 	struct game_order	 o;
 	struct game_diag	 why;
