@@ -79,7 +79,7 @@ render(const struct catalog *cat, const char *notes, const struct tg *g,
     struct buf *body, struct buf *subj)
 {
 	struct report_head	 h = { "t", "standard", "", "dip.power.2", 3,
-				    notes };
+				    notes, false };
 
 	buf_reset(body);
 	buf_reset(subj);
@@ -209,7 +209,7 @@ START_TEST(a_grid_game_keeps_its_diagram_first_and_its_move_number)
 	struct game_diag	 why;
 	struct game_view	*v = calloc(1, sizeof(*v));
 	struct report_head	 h = { "w", "weekeewachee", "", "wkw.seat.0",
-				    3, "A note.\n" };
+				    3, "A note.\n", false };
 	struct buf		 b, s;
 
 	ck_assert_ptr_nonnull(v);
