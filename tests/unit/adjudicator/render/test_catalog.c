@@ -263,6 +263,14 @@ START_TEST(an_at_argument_is_translated)
 	    "Hallo Ann, du bist K\xc3\xb6nig.");
 	/* An unknown @key stays as written. */
 	SAYS(e, "greet", 2, "@nobody", "x", NULL, "Hello @nobody, you are x.");
+	/* Issue 16: a reference inside an argument, where a word begins;
+	 * a '.' after it ends the sentence; an address is no reference. */
+	SAYS(d, "greet", 2, "Ann", "@piece.king und @piece.king.", NULL,
+	    "Hallo Ann, du bist K\xc3\xb6nig und K\xc3\xb6nig..");
+	SAYS(e, "greet", 2, "(@piece.king)", "ann@piece.king", NULL,
+	    "Hello (King), you are ann@piece.king.");
+	SAYS(e, "greet", 2, "a @nobody here", "@", NULL,
+	    "Hello a @nobody here, you are @.");
 	catalog_free(d);
 	catalog_free(e);
 }
