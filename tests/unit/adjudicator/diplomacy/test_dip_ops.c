@@ -440,8 +440,8 @@ START_TEST(random_games_round_trip)
 END_TEST
 
 /* The line a refusal quotes is cut to 63 bytes between characters: the
- * umlauts after the order are no words of it, so it reads, and it is
- * refused (not Austria's unit) with the line quoted. */
+ * umlauts after the order are a word of it (issue 16: letters German
+ * names are written in), one too many, and the line is quoted. */
 START_TEST(a_refused_line_is_quoted_between_characters)
 {
 	struct tg	*g = tg_new(&dip_ops, "");
@@ -452,7 +452,7 @@ START_TEST(a_refused_line_is_quoted_between_characters)
 		snprintf(line, sizeof(line), "A PAR - BUR%*s", n, "");
 		for (i = 0; i < 40; i++)
 			strcat(line, "ä");
-		tg_refused(g, AUS, line, "dip.err.not_yours");
+		tg_refused(g, AUS, line, "dip.err.trailing");
 		ck_assert_msg(tg_utf8_complete(g->why.msg.args[0]), "%s",
 		    g->why.msg.args[0]);
 		ck_assert_uint_ge(strlen(g->why.msg.args[0]), GAME_ARG_MAX - 2);
