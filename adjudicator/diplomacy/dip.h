@@ -330,6 +330,10 @@ int	 dip_order_parse(const struct dip_map *, int power, const char *line,
 	    struct dip_order *out, int max, struct game_diag *why);
 int	 dip_order_format(const struct dip_map *, const struct dip_order *,
 	    char *out, size_t len);
+int	 dip_order_reader(const struct dip_map *, const struct dip_order *,
+	    char *out, size_t len);
+void	 dip_order_province(const struct dip_map *, int prov, char *out,
+	    size_t len);
 
 /* prose.c: whether a refused line reads as an order, or is prose. */
 bool	 dip_order_looks(const struct dip_map *, const char *line);
