@@ -9,7 +9,9 @@
  * whatever the others order) is refused now with the engine's reason, so
  * a player learns it before the deadline instead of in the results. An
  * accepted order becomes canonical text that dip_board_read() reads back
- * unchanged. DRAW [powers] / NO DRAW and WAIVE [n|ALL] are read here too. Never
+ * unchanged; its echo names the order words in the reader's language
+ * (dip_order_reader). DRAW [powers] / NO DRAW and WAIVE [n|ALL] (German:
+ * VERZICHTE [n|ALLE], KEIN AUFBAU) are read here too. Never
  * changes the board; no allocation (the trial's copy is on the stack, about
  * 12 KiB), no I/O.
  */
@@ -47,6 +49,14 @@ quote(const char *line, char out[GAME_ARG_MAX])
 	n = strlen(out);
 	while (n > 0 && isspace((unsigned char)out[n - 1]))
 		out[--n] = '\0';
+}
+
+/* A province for a message: its name in the reader's language. */
+static const char *
+prov_arg(const struct dip_map *m, int prov, char out[GAME_ARG_MAX])
+{
+	dip_order_province(m, prov, out, GAME_ARG_MAX);
+	return out;
 }
 
 static int
@@ -129,6 +139,7 @@ check_movement(const struct dip_board *b, int power, struct dip_order *o,
 {
 	const struct dip_map	*m = b->st.map;
 	const struct dip_unit	*un;
+	char			 name[GAME_ARG_MAX];
 	bool			 undead, tu;
 	int			 u, t;
 
@@ -137,11 +148,11 @@ check_movement(const struct dip_board *b, int power, struct dip_order *o,
 		    phase_keys[b->st.phase], NULL);
 	if ((u = unit_index(b, m->loc[o->uloc].prov, &undead)) < 0)
 		return refuse(why, "dip.err.no_unit", line,
-		    m->prov[m->loc[o->uloc].prov].name, NULL);
+		    prov_arg(m, m->loc[o->uloc].prov, name), NULL);
 	un = undead ? &b->undead[u] : &b->st.unit[u];
 	if (un->power != power)
 		return refuse(why, "dip.err.not_yours", line,
-		    m->prov[m->loc[o->uloc].prov].name, NULL);
+		    prov_arg(m, m->loc[o->uloc].prov, name), NULL);
 	/* DATC 4.C.1, 4.C.2: a missing or wrong unit type is no error;
 	 * the echo shows the unit as it stands. */
 	o->ukind = (int8_t)un->kind;
@@ -168,6 +179,7 @@ check_retreat(const struct dip_board *b, int power, struct dip_order *o,
     const char *line, struct game_diag *why)
 {
 	const struct dip_map	*m = b->st.map;
+	char			 name[GAME_ARG_MAX];
 	int			 r, prov = m->loc[o->uloc].prov;
 
 	if (o->kind == DIP_MOVE)
@@ -179,10 +191,10 @@ check_retreat(const struct dip_board *b, int power, struct dip_order *o,
 		    phase_keys[b->st.phase], NULL);
 	if ((r = retreat_at(b, prov)) < 0)
 		return refuse(why, "dip.err.not_dislodged", line,
-		    m->prov[prov].name, NULL);
+		    prov_arg(m, prov, name), NULL);
 	if (b->st.retreat[r].unit.power != power)
 		return refuse(why, "dip.err.not_yours", line,
-		    m->prov[prov].name, NULL);
+		    prov_arg(m, prov, name), NULL);
 	o->ukind = (int8_t)b->st.retreat[r].unit.kind;
 	o->uloc = b->st.retreat[r].unit.loc;
 	if (o->kind == DIP_RETREAT_TO && undead_at(b, o->dest))
@@ -196,6 +208,7 @@ check_adjust(const struct dip_board *b, int power, struct dip_order *o,
     const char *line, struct game_diag *why)
 {
 	const struct dip_map	*m = b->st.map;
+	char			 name[GAME_ARG_MAX];
 	int			 left = dip_board_allowance(b, power);
 	int			 prov = m->loc[o->uloc].prov, u;
 
@@ -213,11 +226,11 @@ check_adjust(const struct dip_board *b, int power, struct dip_order *o,
 	if (left >= 0)
 		return refuse(why, "dip.err.no_removals", line, NULL, NULL);
 	if ((u = dip_state_unit_at(&b->st, prov)) < 0)
-		return refuse(why, "dip.err.no_unit", line, m->prov[prov].name,
-		    NULL);
+		return refuse(why, "dip.err.no_unit", line,
+		    prov_arg(m, prov, name), NULL);
 	if (b->st.unit[u].power != power)
 		return refuse(why, "dip.err.not_yours", line,
-		    m->prov[prov].name, NULL);
+		    prov_arg(m, prov, name), NULL);
 	o->ukind = (int8_t)b->st.unit[u].kind;
 	o->uloc = b->st.unit[u].loc;
 	return 0;
@@ -370,18 +383,32 @@ draw_vote(const struct dip_board *b, int power, const char *w,
 	return 1;
 }
 
-/* "WAIVE", "WAIVE 2", "WAIVE ALL"; returns 1 for a waive, 0 if none. */
+/* The words of a waive, English and German ("kein Aufbau"). */
+static const char *const waive_words[] = {
+	"waive", "verzichte", "verzicht", "kein aufbau", "keinen aufbau"
+};
+
+/* "WAIVE", "WAIVE 2", "WAIVE ALL" (German: "Verzichte 2", "Verzichte
+ * alle"); returns 1 for a waive, 0 if none. */
 static int
 waive(const struct dip_board *b, int power, const char *w, const char *line,
     const char *prefix, struct game_order *out, struct game_diag *why)
 {
 	int	 n = -1, left;
 	char	 num[16];
+	size_t	 i, k = 0;
 
-	if (strncmp(w, "waive", 5) != 0 || (w[5] != '\0' && w[5] != ' '))
+	for (i = 0; i < sizeof(waive_words) / sizeof(waive_words[0]) &&
+	    k == 0; i++) {
+		k = strlen(waive_words[i]);
+		if (strncmp(w, waive_words[i], k) != 0 ||
+		    (w[k] != '\0' && w[k] != ' '))
+			k = 0;
+	}
+	if (k == 0)
 		return 0;
-	w += 5 + (w[5] == ' ');
-	if (*w != '\0' && strcmp(w, "all") != 0) {
+	w += k + (w[k] == ' ');
+	if (*w != '\0' && strcmp(w, "all") != 0 && strcmp(w, "alle") != 0) {
 		n = atoi(w);
 		if (n <= 0 || strspn(w, "0123456789") != strlen(w))
 			return 0;
@@ -442,6 +469,7 @@ dip_board_parse(const struct dip_board *b, int power, const char *line,
 	const struct dip_map	*m = b->st.map;
 	struct dip_order	 o[PARSE_MAX];
 	char			 w[GAME_ORDER_MAX], canon[DIP_TEXT_MAX];
+	char			 reader[GAME_ARG_MAX], said[GAME_ARG_MAX];
 	int			 n, i, rc;
 
 	if (max < 1)
@@ -468,7 +496,11 @@ dip_board_parse(const struct dip_board *b, int power, const char *line,
 		    m->prov[m->loc[o[i].uloc].prov].abbr);
 		snprintf(out[i].text, sizeof(out[i].text), "%s%s%s", prefix,
 		    *prefix ? " " : "", canon);
-		game_msg_set(&out[i].echo, "dip.ok.order", 1, out[i].text);
+		/* The echo in the reader's words: "A MUN hält". */
+		dip_order_reader(m, &o[i], said, sizeof(said));
+		game_msg_format(reader, "%s%s%s", prefix, *prefix ? " " : "",
+		    said);
+		game_msg_set(&out[i].echo, "dip.ok.order", 1, reader);
 	}
 	return n;
 }

@@ -8,7 +8,9 @@
  * Diplomacy hides nothing but the orders before the deadline, and those
  * are not in the board: every reader gets the same text. The diagram is
  * language-neutral (power and province abbreviations, SC and U); every
- * sentence is a catalog key (templates/LANG/dip.txt). No I/O.
+ * sentence is a catalog key (templates/LANG/dip.txt), and the orders of
+ * the results name their order words as catalog references, so a German
+ * reader reads "A MUN hält" (dip_order_reader). No I/O.
  */
 #include <stdio.h>
 #include <string.h>
@@ -200,24 +202,43 @@ options_arg(const struct dip_map *m, const struct dip_set *opt,
 			    n ? ", " : "", m->loc[l].name);
 }
 
+/*
+ * The order of a result in the reader's words ("A MUN @dip.ord.hold":
+ * "A MUN H", "A MUN hält"), read back from its canonical text; the text
+ * itself if it does not read (it always does: the engine wrote it).
+ */
 static void
-report_res(const struct dip_res *r, struct game_view *v)
+order_arg(const struct dip_map *m, const struct dip_res *r,
+    char out[GAME_ARG_MAX])
 {
-	char	 why[GAME_ARG_MAX];
+	struct dip_order	 o[2];
+	struct game_diag	 why;
+
+	if (dip_order_parse(m, r->power, r->text, o, 2, &why) == 1)
+		dip_order_reader(m, &o[0], out, GAME_ARG_MAX);
+	else
+		game_msg_format(out, "%s", r->text);
+}
+
+static void
+report_res(const struct dip_map *m, const struct dip_res *r,
+    struct game_view *v)
+{
+	char	 why[GAME_ARG_MAX], text[GAME_ARG_MAX];
 
 	snprintf(why, sizeof(why), "@%s", dip_why_table[r->why].key);
+	order_arg(m, r, text);
 	if (r->how == DIP_HOW_HOLD)
 		game_view_add(v, r->result == DIP_FAILS ? "dip.res.nmr_fails" :
-		    "dip.res.nmr", 3, power_args[r->power], r->text, why);
+		    "dip.res.nmr", 3, power_args[r->power], text, why);
 	else if (r->result == DIP_FAILS)
 		game_view_add(v, "dip.res.fails", 3, power_args[r->power],
-		    r->text, why);
+		    text, why);
 	else if (r->result == DIP_VOID)
 		game_view_add(v, "dip.res.void", 3, power_args[r->power],
-		    r->text, why);
+		    text, why);
 	else
-		game_view_add(v, "dip.res.ok", 2, power_args[r->power],
-		    r->text);
+		game_view_add(v, "dip.res.ok", 2, power_args[r->power], text);
 }
 
 /* What the last phase of this board did. */
@@ -235,7 +256,7 @@ dip_board_report(const struct dip_board *b, struct game_view *v)
 	dip_board_phase_args(b->last, s, y, k);
 	game_view_add(v, "dip.view.results", 3, s, y, k);
 	for (i = 0; i < b->nres; i++)
-		report_res(&b->res[i], v);
+		report_res(m, &b->res[i], v);
 	for (i = 0; i < b->ndisl; i++) {
 		const struct dip_retreat *r = &b->disl[i];
 

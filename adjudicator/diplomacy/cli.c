@@ -97,15 +97,58 @@ static const struct {
 	{ "dip.err.empty", "no order" },
 };
 
+/*
+ * An argument with each province reference ("@dip.prov.mun", order.c)
+ * as the map's own name, "Munich", in out of GAME_ARG_MAX bytes. A list
+ * of suggestions that grows too long so keeps its first whole names
+ * ("did you mean Eastern Mediterranean (EAS), Mid-Atlantic Ocean
+ * (MAO)"), as a message argument would.
+ */
 static void
-cli_render(const struct game_diag *d, char *out, size_t len)
+cli_names(const struct dip_map *m, const char *arg, char out[GAME_ARG_MAX])
 {
+	static const char	 ref[] = "@dip.prov.";
+	char			 abbr[4], whole[GAME_ARG_MAX * 4], *cut;
+	size_t			 n = 0, i, len = sizeof(whole);
+	int			 l;
+
+	while (*arg != '\0' && n + 1 < len) {
+		if (strncmp(arg, ref, sizeof(ref) - 1) == 0) {
+			for (i = 0; i < 3 && arg[sizeof(ref) - 1 + i] != '\0';
+			    i++)
+				abbr[i] = arg[sizeof(ref) - 1 + i];
+			abbr[i] = '\0';
+			if (i == 3 && (l = dip_map_locname(m, abbr)) >= 0 &&
+			    l < m->nprov) {
+				n += (size_t)snprintf(whole + n, len - n, "%s",
+				    m->prov[l].name);
+				n = n < len ? n : len - 1;
+				arg += sizeof(ref) - 1 + 3;
+				continue;
+			}
+		}
+		whole[n++] = *arg++;
+	}
+	whole[n] = '\0';
+	while (n >= GAME_ARG_MAX && (cut = strrchr(whole, ',')) != NULL) {
+		*cut = '\0';
+		n = (size_t)(cut - whole);
+	}
+	game_msg_format(out, "%s", whole);
+}
+
+static void
+cli_render(const struct dip_map *m, const struct game_diag *d, char *out,
+    size_t len)
+{
+	char	 a1[GAME_ARG_MAX], a2[GAME_ARG_MAX];
 	size_t	 i;
 
 	for (i = 0; i < sizeof(cli_texts) / sizeof(cli_texts[0]); i++)
 		if (strcmp(cli_texts[i].key, d->msg.key) == 0) {
-			snprintf(out, len, cli_texts[i].fmt, d->msg.args[1],
-			    d->msg.args[2]);
+			cli_names(m, d->msg.args[1], a1);
+			cli_names(m, d->msg.args[2], a2);
+			snprintf(out, len, cli_texts[i].fmt, a1, a2);
 			return;
 		}
 	snprintf(out, len, "%s", d->msg.key);
@@ -439,7 +482,7 @@ cli_order(struct cli *c, int power, char *text)
 		l->order = -1;
 		if (!whole) {
 			game_diag_set(&why, "dip.err.too_long", 0);
-			cli_render(&why, l->why, sizeof(l->why));
+			cli_render(&c->map, &why, l->why, sizeof(l->why));
 			c->nlines++;
 			continue;
 		}
@@ -448,7 +491,7 @@ cli_order(struct cli *c, int power, char *text)
 		if (n == 1)
 			l->order = (int16_t)c->norders++;
 		else
-			cli_render(&why, l->why, sizeof(l->why));
+			cli_render(&c->map, &why, l->why, sizeof(l->why));
 		c->nlines++;
 	}
 	return 0;

@@ -126,6 +126,8 @@ int	 dip_map_loc(const struct dip_map *, int prov, int coast);
 int	 dip_map_power(const struct dip_map *, const char *abbr);
 int	 dip_map_locname(const struct dip_map *, const char *text);
 void	 dip_map_key(const char *text, size_t len, char *out, size_t outlen);
+/* Whether every letter of text is one a key reads (ASCII, or German). */
+bool	 dip_map_plain(const char *text, size_t len);
 
 /* The embedded copy of maps/standard.map (build/gen/dip_standard_map.c). */
 extern const char dip_standard_map_text[];
@@ -329,6 +331,10 @@ int	 dip_order_parse(const struct dip_map *, int power, const char *line,
 	    struct dip_order *out, int max, struct game_diag *why);
 int	 dip_order_format(const struct dip_map *, const struct dip_order *,
 	    char *out, size_t len);
+int	 dip_order_reader(const struct dip_map *, const struct dip_order *,
+	    char *out, size_t len);
+void	 dip_order_province(const struct dip_map *, int prov, char *out,
+	    size_t len);
 
 /* prose.c: whether a refused line reads as an order, or is prose; and
  * whether its first word is no word an order begins with (game.h

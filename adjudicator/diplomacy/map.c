@@ -33,20 +33,75 @@ map_fail(struct game_diag *why, int lineno, const char *what, const char *arg)
 	return -1;
 }
 
-/* Names are compared as lower-case letters and digits only, so "St.
- * Petersburg", "st petersburg" and "STPETERSBURG" are one key. */
+/*
+ * The German letters a key reads (UTF-8, the second byte after 0xc3):
+ * an umlaut is its vowel, so "München" and "Munchen" are one key, and
+ * "ß" is "ss". The spellings with "ae", "oe", "ue" are keys of their own,
+ * added by the loader for every name that has an umlaut (map_add_forms).
+ */
+static const struct {
+	unsigned char	 second;
+	const char	*as;
+} map_letters[] = {
+	{ 0xa4, "a" }, { 0x84, "a" }, { 0xb6, "o" }, { 0x96, "o" },
+	{ 0xbc, "u" }, { 0x9c, "u" }, { 0x9f, "ss" }
+};
+
+#define MAP_NLETTERS	(sizeof(map_letters) / sizeof(map_letters[0]))
+
+/* The letters a key makes of the German letter at s (len bytes left),
+ * or NULL if s holds none. */
+static const char *
+map_letter(const char *s, size_t len)
+{
+	size_t	 i;
+
+	if (len < 2 || (unsigned char)s[0] != 0xc3)
+		return NULL;
+	for (i = 0; i < MAP_NLETTERS; i++)
+		if ((unsigned char)s[1] == map_letters[i].second)
+			return map_letters[i].as;
+	return NULL;
+}
+
+/*
+ * Names are compared as lower-case letters and digits only, so "St.
+ * Petersburg", "st petersburg" and "STPETERSBURG" are one key. German
+ * letters are read as map_letters says; any other byte outside ASCII is
+ * left out (dip_map_plain() tells whether a word has one).
+ */
 void
 dip_map_key(const char *text, size_t len, char *out, size_t outlen)
 {
-	size_t	 i, n = 0;
+	const char	*as;
+	size_t		 i, n = 0;
 
 	for (i = 0; i < len && text[i] != '\0'; i++) {
 		unsigned char c = (unsigned char)text[i];
 
-		if (isalnum(c) && n + 1 < outlen)
+		if ((as = map_letter(text + i, len - i)) != NULL) {
+			for (; *as != '\0' && n + 1 < outlen; as++)
+				out[n++] = *as;
+			i++;
+		} else if (isalnum(c) && n + 1 < outlen)
 			out[n++] = (char)tolower(c);
 	}
 	out[n] = '\0';
+}
+
+bool
+dip_map_plain(const char *text, size_t len)
+{
+	size_t	 i;
+
+	for (i = 0; i < len && text[i] != '\0'; i++) {
+		if ((unsigned char)text[i] < 0x80)
+			continue;
+		if (map_letter(text + i, len - i) == NULL)
+			return false;
+		i++;
+	}
+	return true;
 }
 
 static int
@@ -204,6 +259,73 @@ map_add_name(struct dip_map *m, const char *text, size_t len, int prov)
 	return 0;
 }
 
+/*
+ * A name of another language, every spelling of it: each umlaut as its
+ * vowel (the key's reading) and as the vowel and "e" ("Muenchen"), in
+ * every combination. A name of more than MAP_UMLAUTS umlauts is refused.
+ */
+#define MAP_UMLAUTS	3
+
+static int
+map_add_forms(struct dip_map *m, const char *text, size_t len, int prov)
+{
+	char		 form[MAP_LINE_MAX];
+	const char	*as;
+	unsigned	 mask, nmask;
+	size_t		 i, n;
+	int		 k;
+
+	for (i = 0, k = 0; i < len; i++)
+		if ((as = map_letter(text + i, len - i)) != NULL) {
+			k += as[1] == '\0';
+			i++;
+		}
+	if (k > MAP_UMLAUTS)
+		return -1;
+	nmask = 1U << k;
+	for (mask = 0; mask < nmask; mask++) {
+		for (i = 0, n = 0, k = 0; i < len && n + 3 < sizeof(form); i++) {
+			as = map_letter(text + i, len - i);
+			if (as != NULL && as[1] == '\0' && (mask >> k++) & 1) {
+				form[n++] = *as;
+				form[n++] = 'e';
+				i++;
+			} else
+				form[n++] = text[i];
+		}
+		if (i < len || map_add_name(m, form, n, prov) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/*
+ * NAME <ABBR> <lang> <name> [| <name> ...]: the names players of another
+ * language write, for orders (the reader's names come from the message
+ * catalog, templates/LANG). rest: the line from the first name on.
+ */
+static int
+map_names(struct dip_map *m, char **f, int nf, const char *rest)
+{
+	const char	*s, *e, *bar;
+	int		 p;
+
+	if (nf < 4 || (p = dip_map_locname(m, f[1])) < 0 || p >= m->nprov ||
+	    strlen(f[2]) != 2 || !islower((unsigned char)f[2][0]) ||
+	    !islower((unsigned char)f[2][1]))
+		return -1;
+	for (s = rest; *s != '\0'; s = *bar ? bar + 1 : bar) {
+		bar = s + strcspn(s, "|");
+		while (*s == ' ' || *s == '\t')
+			s++;
+		for (e = bar; e > s && (e[-1] == ' ' || e[-1] == '\t'); e--)
+			;
+		if (e == s || map_add_forms(m, s, (size_t)(e - s), p) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 static int
 map_province(struct dip_map *m, char **f, int nf, const char *line)
 {
@@ -340,6 +462,10 @@ map_record(struct dip_map *m, char **f, int nf, const char *line,
 				return -1;
 		return 0;
 	}
+	/* The names begin where the fourth field does in line. */
+	if (strcmp(f[0], "NAME") == 0)
+		return nf < 4 ? -1 : map_names(m, f, nf,
+		    line + strspn(line, " \t") + (f[3] - f[0]));
 	if (strcmp(f[0], "ARMY") == 0 || strcmp(f[0], "FLEET") == 0)
 		return map_adjacency(m, f, nf, f[0][0] == 'F');
 	if (strcmp(f[0], "UNIT") == 0) {

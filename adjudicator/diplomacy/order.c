@@ -5,11 +5,17 @@
  * aliases (the map's name index); unit type optional; "-", "->", "to",
  * "m", "move" for moves; S, C, H, R, B, D and their words; coasts as
  * "/nc", "(nc)", "nc" or "north coast"; "via convoy"; several orders per
- * line, separated by "," or ";". Only the words are read here: whether an
+ * line, separated by "," or ";". German too, in every order (issue 16;
+ * no order knows its writer's language, and no German word is an English
+ * one or a name): the map's German names, Armee, Flotte, nach, hält (H),
+ * unterstützt (U), konvoiert (K), Rückzug, auflösen, baue, Aufbau,
+ * entferne, verzichte, "per Konvoi", the coasts NK, SK, OK and
+ * "Nordküste". Only the words are read here: whether an
  * order is possible is decided against the board at adjudication, and a
  * missing coast is never guessed. An unreadable order is an error that
  * quotes it, says why and suggests near province names (as data: a
- * catalog key and arguments, templates/en/dip.txt). No I/O.
+ * catalog key and arguments, templates/en/dip.txt; each name a catalog
+ * reference, "@dip.prov.mun", that the reader's catalog names). No I/O.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -71,6 +77,40 @@ static const struct {
 	{ "remove", V_REMOVE }, { "removes", V_REMOVE },
 	{ "waive", V_WAIVE }, { "waives", V_WAIVE },
 	{ "via", V_VIA }, { "by", V_VIA },
+	/* German (keys: an umlaut reads as its vowel, map.c). */
+	{ "halt", V_HOLD }, { "haelt", V_HOLD }, { "halte", V_HOLD },
+	{ "halten", V_HOLD },
+	{ "nach", V_MOVE },
+	{ "u", V_SUPPORT }, { "unterstutzt", V_SUPPORT },
+	{ "unterstuetzt", V_SUPPORT }, { "unterstutze", V_SUPPORT },
+	{ "unterstuetze", V_SUPPORT },
+	{ "k", V_CONVOY }, { "konvoiert", V_CONVOY }, { "konvoiere", V_CONVOY },
+	{ "transportiert", V_CONVOY }, { "transportiere", V_CONVOY },
+	{ "ruckzug", V_RETREAT }, { "rueckzug", V_RETREAT },
+	{ "auflosen", V_DISBAND }, { "aufloesen", V_DISBAND },
+	{ "vernichte", V_DISBAND },
+	{ "baue", V_BUILD }, { "bauen", V_BUILD }, { "aufbau", V_BUILD },
+	{ "aufbauen", V_BUILD },
+	{ "entferne", V_REMOVE }, { "entfernen", V_REMOVE },
+	{ "verzichte", V_WAIVE }, { "verzicht", V_WAIVE },
+	{ "per", V_VIA },
+};
+
+/* The order words of the canonical text, and the catalog references a
+ * reader gets instead (templates/LANG/dip.txt: "H", "hält"). */
+enum word {
+	W_HOLD, W_SUPPORT, W_CONVOY, W_RETREAT, W_DISBAND, W_BUILD, W_REMOVE,
+	W_WAIVE, W_VIA, W__COUNT
+};
+
+static const char *const canon_words[W__COUNT] = {
+	"H", "S", "C", "R", "D", "BUILD", "REMOVE", "WAIVE", "VIA"
+};
+
+static const char *const reader_words[W__COUNT] = {
+	"@dip.ord.hold", "@dip.ord.support", "@dip.ord.convoy",
+	"@dip.ord.retreat", "@dip.ord.disband", "@dip.ord.build",
+	"@dip.ord.remove", "@dip.ord.waive", "@dip.ord.via"
 };
 
 static bool
@@ -146,30 +186,35 @@ peek_verb(struct parser *p)
 	return p->i < p->ntok ? verb_of(&p->tok[p->i]) : V_NONE;
 }
 
+/* "A", "Army", "Armee"; "F", "Fleet", "Flotte"; else DIP_ANYKIND. */
+static int
+kind_word(const char *k)
+{
+	if (strcmp(k, "a") == 0 || strcmp(k, "army") == 0 ||
+	    strcmp(k, "armee") == 0)
+		return DIP_ARMY;
+	if (strcmp(k, "f") == 0 || strcmp(k, "fleet") == 0 ||
+	    strcmp(k, "flotte") == 0)
+		return DIP_FLEET;
+	return DIP_ANYKIND;
+}
+
 static bool
 is_kind_word(const char *k)
 {
-	return strcmp(k, "a") == 0 || strcmp(k, "army") == 0 ||
-	    strcmp(k, "f") == 0 || strcmp(k, "fleet") == 0;
+	return kind_word(k) != DIP_ANYKIND;
 }
 
 static int
 unit_kind(struct parser *p)
 {
-	const char	*k;
+	int	 kind;
 
 	if (p->i >= p->ntok)
 		return DIP_ANYKIND;
-	k = p->tok[p->i].key;
-	if (strcmp(k, "a") == 0 || strcmp(k, "army") == 0) {
+	if ((kind = kind_word(p->tok[p->i].key)) != DIP_ANYKIND)
 		p->i++;
-		return DIP_ARMY;
-	}
-	if (strcmp(k, "f") == 0 || strcmp(k, "fleet") == 0) {
-		p->i++;
-		return DIP_FLEET;
-	}
-	return DIP_ANYKIND;
+	return kind;
 }
 
 /* "did you mean": the nearest names for the words at the cursor. */
@@ -193,13 +238,18 @@ unknown_province(struct parser *p)
 		n = dip_map_suggest(m, key, sugg, 3);
 	}
 	/* Whole suggestions only, best first: one that does not fit the
-	 * argument any more is left out, never cut in the middle. */
+	 * argument any more is left out, never cut in the middle. Each
+	 * names the province in the reader's language ("@dip.prov.mun
+	 * (MUN)": "München (MUN)"); three always fit. */
 	list[0] = '\0';
 	for (i = 0; i < n; i++) {
+		char	 name[GAME_ARG_MAX];
+
 		len = strlen(list);
+		dip_order_province(m, sugg[i], name, sizeof(name));
 		if (snprintf(list + len, sizeof(list) - len, "%s%s (%s)",
-		    i ? ", " : "", m->prov[sugg[i]].name,
-		    m->prov[sugg[i]].abbr) >= (int)(sizeof(list) - len)) {
+		    i ? ", " : "", name, m->prov[sugg[i]].abbr) >=
+		    (int)(sizeof(list) - len)) {
 			list[len] = '\0';
 			break;
 		}
@@ -208,16 +258,36 @@ unknown_province(struct parser *p)
 	    "dip.err.unknown_province", word, list);
 }
 
+/* The coast words, English and German ("NK" Nordküste, "SK", "OK"). */
+static const struct {
+	const char	*word;
+	int		 coast;
+} coast_words[] = {
+	{ "nc", DIP_NC }, { "north", DIP_NC }, { "nk", DIP_NC },
+	{ "nord", DIP_NC }, { "nordkuste", DIP_NC }, { "nordkueste", DIP_NC },
+	{ "sc", DIP_SC }, { "south", DIP_SC }, { "sk", DIP_SC },
+	{ "sud", DIP_SC }, { "sued", DIP_SC }, { "sudkuste", DIP_SC },
+	{ "suedkueste", DIP_SC },
+	{ "ec", DIP_EC }, { "east", DIP_EC }, { "ok", DIP_EC },
+	{ "ost", DIP_EC }, { "ostkuste", DIP_EC }, { "ostkueste", DIP_EC },
+};
+
 static int
 coast_word(const char *k)
 {
-	if (strcmp(k, "nc") == 0 || strcmp(k, "north") == 0)
-		return DIP_NC;
-	if (strcmp(k, "sc") == 0 || strcmp(k, "south") == 0)
-		return DIP_SC;
-	if (strcmp(k, "ec") == 0 || strcmp(k, "east") == 0)
-		return DIP_EC;
+	size_t	 i;
+
+	for (i = 0; i < sizeof(coast_words) / sizeof(coast_words[0]); i++)
+		if (strcmp(k, coast_words[i].word) == 0)
+			return coast_words[i].coast;
 	return DIP_NOCOAST;
+}
+
+static bool
+is_coast_noun(const char *k)
+{
+	return strcmp(k, "coast") == 0 || strcmp(k, "kuste") == 0 ||
+	    strcmp(k, "kueste") == 0;
 }
 
 /* An optional coast after a province; returns the location or -1. */
@@ -225,7 +295,7 @@ static int
 coast(struct parser *p, int prov)
 {
 	int	 c, loc;
-	char	 word[GAME_ARG_MAX];
+	char	 word[GAME_ARG_MAX], name[GAME_ARG_MAX];
 
 	if (p->i >= p->ntok ||
 	    (c = coast_word(p->tok[p->i].key)) == DIP_NOCOAST)
@@ -234,13 +304,14 @@ coast(struct parser *p, int prov)
 	 * province; "nc" always is. */
 	game_msg_format(word, "%.*s", p->tok[p->i].len, p->tok[p->i].text);
 	p->i++;
-	if (p->i < p->ntok && strcmp(p->tok[p->i].key, "coast") == 0)
+	if (p->i < p->ntok && is_coast_noun(p->tok[p->i].key))
 		p->i++;
 	if (p->map->prov[prov].ncoasts == 0)
 		return prov;	/* DATC 4.B.6: a needless coast is ignored */
-	if ((loc = dip_map_loc(p->map, prov, c)) < 0)
-		return fail(p, "dip.err.no_such_coast", word,
-		    p->map->prov[prov].name);
+	if ((loc = dip_map_loc(p->map, prov, c)) < 0) {
+		dip_order_province(p->map, prov, name, sizeof(name));
+		return fail(p, "dip.err.no_such_coast", word, name);
+	}
 	return loc;
 }
 
@@ -300,7 +371,8 @@ via(struct parser *p, struct dip_order *o)
 	p->i++;
 	o->via = true;
 	if (p->i < p->ntok && (strcmp(p->tok[p->i].key, "convoy") == 0 ||
-	    strcmp(p->tok[p->i].key, "c") == 0))
+	    strcmp(p->tok[p->i].key, "konvoi") == 0 ||
+	    verb_of(&p->tok[p->i]) == V_CONVOY))
 		p->i++;
 }
 
@@ -362,7 +434,9 @@ after_unit(struct parser *p, struct dip_order *o)
 		o->kind = DIP_MOVE;
 		return move_dest(p, o);
 	case V_RETREAT:
+		/* "A MUN Rückzug nach BOH", "A MUN R - BOH" */
 		o->kind = DIP_RETREAT_TO;
+		p->i += peek_verb(p) == V_MOVE;
 		return move_dest(p, o);
 	case V_SUPPORT:
 		o->kind = DIP_SUPPORT;
@@ -400,6 +474,10 @@ one_order(struct parser *p, int power, struct dip_order *o)
 	if (v == V_WAIVE) {
 		o->kind = DIP_WAIVE;
 		p->i++;
+	} else if (strcmp(p->tok[0].key, "kein") == 0 && p->ntok > 1 &&
+	    verb_of(&p->tok[1]) == V_BUILD) {
+		o->kind = DIP_WAIVE;	/* "kein Aufbau": a waive */
+		p->i += 2;
 	} else if (v == V_BUILD || v == V_REMOVE || v == V_DISBAND) {
 		o->kind = v == V_BUILD ? DIP_BUILD : v == V_REMOVE ?
 		    DIP_REMOVE : DIP_DISBAND;
@@ -464,10 +542,10 @@ unit_text(const struct dip_map *m, int kind, int loc, char *out, size_t len)
 	    m->loc[loc].name);
 }
 
-/* The canonical text, which dip_order_parse() reads back unchanged. */
-int
-dip_order_format(const struct dip_map *m, const struct dip_order *o,
-    char *out, size_t len)
+/* The order in the words w (canon_words or reader_words). */
+static int
+order_text(const struct dip_map *m, const struct dip_order *o,
+    const char *const *w, char *out, size_t len)
 {
 	char	 u[16], t[16];
 
@@ -475,27 +553,68 @@ dip_order_format(const struct dip_map *m, const struct dip_order *o,
 	unit_text(m, o->tkind, o->tloc, t, sizeof(t));
 	switch (o->kind) {
 	case DIP_HOLD:
-		return snprintf(out, len, "%s H", u);
+		return snprintf(out, len, "%s %s", u, w[W_HOLD]);
 	case DIP_MOVE:
-		return snprintf(out, len, "%s - %s%s", u, m->loc[o->dest].name,
-		    o->via ? " VIA" : "");
+		return snprintf(out, len, "%s - %s%s%s", u,
+		    m->loc[o->dest].name, o->via ? " " : "",
+		    o->via ? w[W_VIA] : "");
 	case DIP_SUPPORT:
 		if (o->dest < 0)
-			return snprintf(out, len, "%s S %s", u, t);
-		return snprintf(out, len, "%s S %s - %s", u, t,
+			return snprintf(out, len, "%s %s %s", u, w[W_SUPPORT],
+			    t);
+		return snprintf(out, len, "%s %s %s - %s", u, w[W_SUPPORT], t,
 		    m->loc[o->dest].name);
 	case DIP_CONVOY:
-		return snprintf(out, len, "%s C %s - %s", u, t,
+		return snprintf(out, len, "%s %s %s - %s", u, w[W_CONVOY], t,
 		    m->loc[o->dest].name);
 	case DIP_RETREAT_TO:
-		return snprintf(out, len, "%s R %s", u, m->loc[o->dest].name);
+		return snprintf(out, len, "%s %s %s", u, w[W_RETREAT],
+		    m->loc[o->dest].name);
 	case DIP_DISBAND:
-		return snprintf(out, len, "%s D", u);
+		return snprintf(out, len, "%s %s", u, w[W_DISBAND]);
 	case DIP_BUILD:
-		return snprintf(out, len, "BUILD %s", u);
+		return snprintf(out, len, "%s %s", w[W_BUILD], u);
 	case DIP_REMOVE:
-		return snprintf(out, len, "REMOVE %s", u);
+		return snprintf(out, len, "%s %s", w[W_REMOVE], u);
 	default:
-		return snprintf(out, len, "WAIVE");
+		return snprintf(out, len, "%s", w[W_WAIVE]);
 	}
+}
+
+/* The canonical text, which dip_order_parse() reads back unchanged. */
+int
+dip_order_format(const struct dip_map *m, const struct dip_order *o,
+    char *out, size_t len)
+{
+	return order_text(m, o, canon_words, out, len);
+}
+
+/*
+ * The order as a reader sees it: the canonical text with each order word
+ * a catalog reference ("A MUN @dip.ord.hold"), which the reader's catalog
+ * renders ("A MUN H", "A MUN hält"). At most 43 bytes ("F STP/NC
+ * @dip.ord.support F STP/NC - STP/NC"), so it fits a message argument
+ * with a board's prefix.
+ */
+int
+dip_order_reader(const struct dip_map *m, const struct dip_order *o,
+    char *out, size_t len)
+{
+	return order_text(m, o, reader_words, out, len);
+}
+
+/*
+ * The full name of province prov in the reader's language: a catalog
+ * reference, "@dip.prov.mun" (templates/LANG/provinces.txt). 14 bytes.
+ */
+void
+dip_order_province(const struct dip_map *m, int prov, char *out, size_t len)
+{
+	char	 abbr[4];
+	size_t	 i;
+
+	for (i = 0; i < 3 && m->prov[prov].abbr[i] != '\0'; i++)
+		abbr[i] = (char)tolower((unsigned char)m->prov[prov].abbr[i]);
+	abbr[i] = '\0';
+	snprintf(out, len, "@dip.prov.%s", abbr);
 }

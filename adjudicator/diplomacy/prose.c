@@ -21,10 +21,13 @@
  * everyday words ("Den", "War", "Na", "Mid"): every order names one
  * beside a unit, a sign or an order word.
  *
- * Provinces are the map's names (abbreviation, full name, aliases);
- * a word with letters outside ASCII is never one, since the name keys
- * drop such letters ("Grüße" would read as "gre", Greece). The words
- * "to", "by" and "via" are no signs here: prose is full of them.
+ * Provinces are the map's names (abbreviation, full name, aliases, the
+ * German names: "München", "Muenchen"); a word with letters outside ASCII
+ * other than the German ones is never one, since the name keys drop such
+ * letters ("Café" would read as "caf"). The words "to", "by" and "via"
+ * are no signs here: prose is full of them; nor is German "nach" ("Grüße
+ * nach Wien"), except between two provinces ("München nach Wien"), as a
+ * move sign.
  *
  * The same words say whether a line's first word is foreign to orders (no
  * unit, no order word or sign, no province's name begins there): the
@@ -52,7 +55,7 @@ enum prose_kind {
 struct prose_word {
 	const char	*text;
 	int		 len;
-	bool		 ascii;
+	bool		 plain;		/* letters a name key reads */
 	enum prose_kind	 kind;
 	int		 prov;	/* a province's name begins here: its words */
 };
@@ -62,11 +65,11 @@ static const char *const prose_units[] = {
 };
 
 /* The order letters and short forms (order.c's verbs, and German). */
-static const char *const prose_moves[] = { "-", "->", "=>" };
+static const char *const prose_moves[] = { "-", "->", "=>", "nach" };
 
 static const char *const prose_signs[] = {
 	"h", "s", "c", "r", "d", "b", "m", "u", "k",
-	"sup", "cvy", "mto", "nach"
+	"sup", "cvy", "mto"
 };
 
 static const char *const prose_verbs[] = {
@@ -75,7 +78,9 @@ static const char *const prose_verbs[] = {
 	"disbands", "build", "builds", "remove", "removes", "waive", "waives",
 	"draw", "zombie", "undead", "baue", "aufbau", "entferne", "verzichte",
 	"halte", "h\xc3\xa4lt", "unterst\xc3\xbctzt", "unterst\xc3\xbctze",
-	"konvoiert", "aufl\xc3\xb6sen", "r\xc3\xbc" "ckzug"
+	"konvoiert", "aufl\xc3\xb6sen", "r\xc3\xbc" "ckzug",
+	"haelt", "unterstuetzt", "unterstuetze", "aufloesen", "rueckzug",
+	"transportiert", "vernichte", "verzicht"
 };
 
 static bool
@@ -113,7 +118,7 @@ prose_split(const char *line, struct prose_word *w)
 			w[n].len = (int)(s - w[n].text);
 			if (w[n].len == 1 && w[n].text[0] == '=')
 				continue;		/* a lone "=" */
-			w[n++].ascii = true;
+			w[n++].plain = true;
 			continue;
 		}
 		if (!prose_letter((unsigned char)*s)) {
@@ -121,11 +126,10 @@ prose_split(const char *line, struct prose_word *w)
 			continue;
 		}
 		w[n].text = s;
-		w[n].ascii = true;
 		for (; prose_letter((unsigned char)*s); s++)
-			if ((unsigned char)*s >= 0x80)
-				w[n].ascii = false;
+			;
 		w[n].len = (int)(s - w[n].text);
+		w[n].plain = dip_map_plain(w[n].text, (size_t)w[n].len);
 		n++;
 	}
 	for (i = 0; i < n; i++) {
@@ -149,7 +153,7 @@ prose_provinces(const struct dip_map *m, struct prose_word *w, int n)
 	for (i = 0; i < n; i++) {
 		key[0] = '\0';
 		for (j = i; j < n && j < i + PROSE_WINDOW; j++) {
-			if (!w[j].ascii || w[j].kind != W_OTHER)
+			if (!w[j].plain || w[j].kind != W_OTHER)
 				break;
 			len = strlen(key);
 			dip_map_key(w[j].text, (size_t)w[j].len, key + len,

@@ -45,6 +45,14 @@ refuse(struct game_diag *why, const char *key, const char *line,
 	return -1;
 }
 
+/* A province for a message: its name in the reader's language. */
+static const char *
+prov_arg(const struct dip_map *m, int prov, char out[GAME_ARG_MAX])
+{
+	dip_order_province(m, prov, out, GAME_ARG_MAX);
+	return out;
+}
+
 /*
  * Lower-case words, one blank apart; '-' and ':' separate words. A line
  * longer than out is cut: only its first words are looked at (markers,
@@ -166,18 +174,20 @@ count_wait(const struct game_state *st, int power, int kind)
  * ("ZOMBIE A VIE -> BUD", "... FROM VIE TO BUD"); else *from is -1 and
  * the line names only the centre ("ZOMBIE A -> BUD", also "PLACE", or
  * "BUILD" in a placement phase; the arrow, "to", "in" and the unit type
- * may be left out). Returns 0, or -1 with why.
+ * may be left out). German: "ZOMBIE A -> Wien", "ZOMBIE A nach Wien",
+ * "ZOMBIE A von BOH nach VIE", "Baue A Wien". Returns 0, or -1 with why.
  */
 static int
 place_words(const struct game_state *st, int power, const char *line,
     int *kind, int *from, int *loc, struct game_diag *why)
 {
 	static const char *const named[] = {
-		"zombie", "place", "build", "b", "from", NULL
+		"zombie", "place", "build", "b", "from", "baue", "aufbau",
+		"von", NULL
 	};
 	static const char *const skip[] = {
 		"zombie", "place", "build", "b", "-", "to", "in", "at", "on",
-		"into", NULL
+		"into", "baue", "aufbau", "nach", NULL
 	};
 	const struct dip_map	*m = &st->map;
 	struct dip_order	 o[2];
@@ -243,6 +253,7 @@ which_zombie(const struct game_state *st, int power, int kind, int from,
 {
 	const struct dip_map	*m = &st->map;
 	char			 list[GAME_ARG_MAX], name[16];
+	char			 pname[GAME_ARG_MAX];
 	int			 i, found = -1, n = 0;
 	size_t			 len = 0;
 
@@ -265,7 +276,7 @@ which_zombie(const struct game_state *st, int power, int kind, int from,
 		return found;
 	if (n == 0 && from >= 0 && count_wait(st, power, kind) > 0)
 		return refuse(why, "zombie.err.no_zombie_from", line,
-		    m->prov[from].name);
+		    prov_arg(m, from, pname));
 	if (n == 0)
 		return refuse(why, "zombie.err.no_zombie", line, NULL);
 	if (kind == DIP_ANYKIND && count_wait(st, power, DIP_ARMY) > 0 &&
@@ -286,7 +297,7 @@ place(const struct game_state *st, int power, const char *line,
 {
 	const struct dip_map	*m = &st->map;
 	const struct dip_unit	*u;
-	char			 name[16];
+	char			 name[16], pname[GAME_ARG_MAX];
 	int			 kind = DIP_ANYKIND, from = -1, loc = 0, w, prov;
 
 	if (st->kind != DIP_RETREAT || count_wait(st, power, DIP_ANYKIND) == 0)
@@ -300,16 +311,16 @@ place(const struct game_state *st, int power, const char *line,
 		loc = prov;
 	if (m->prov[prov].home != power || !m->prov[prov].centre)
 		return refuse(why, "zombie.err.place_home", line,
-		    m->prov[prov].name);
+		    prov_arg(m, prov, pname));
 	if (u->kind == DIP_FLEET && m->prov[prov].terrain == DIP_LAND)
 		return refuse(why, "zombie.err.place_inland", line,
-		    m->prov[prov].name);
+		    prov_arg(m, prov, pname));
 	if (u->kind == DIP_FLEET && m->prov[prov].ncoasts > 0 && loc == prov)
 		return refuse(why, "zombie.err.place_coast", line,
-		    m->prov[prov].name);
+		    prov_arg(m, prov, pname));
 	if (dip_state_unit_at(&st->z.st, prov) >= 0)
 		return refuse(why, "zombie.err.place_occupied", line,
-		    m->prov[prov].name);
+		    prov_arg(m, prov, pname));
 	zombie_name(st, u, name, sizeof(name));
 	memset(out, 0, sizeof(*out));
 	out->seat = power;
@@ -420,7 +431,7 @@ undead(const struct game_state *st, int power, const char *line,
 {
 	const struct dip_map	*m = &st->map;
 	const struct dip_retreat *r = NULL;
-	char			 u[16];
+	char			 u[16], pname[GAME_ARG_MAX];
 	int			 from = -1, to = -1, i;
 
 	if (!st->undead)
@@ -434,18 +445,18 @@ undead(const struct game_state *st, int power, const char *line,
 			r = &st->z.st.retreat[i];
 	if (r == NULL || r->unit.power != power)
 		return refuse(why, r ? "dip.err.not_yours" :
-		    "dip.err.not_dislodged", line, m->prov[from].name);
+		    "dip.err.not_dislodged", line, prov_arg(m, from, pname));
 	if (m->prov[to].centre || (r->unit.kind == DIP_ARMY &&
 	    m->prov[to].terrain == DIP_SEA) || (r->unit.kind == DIP_FLEET &&
 	    m->prov[to].terrain == DIP_LAND))
 		return refuse(why, "zombie.err.undead_place", line,
-		    m->prov[to].name);
+		    prov_arg(m, to, pname));
 	for (i = 0; i < st->nr.nundead; i++)
 		if (m->loc[st->nr.undead[i].loc].prov == to)
 			break;
 	if (i < st->nr.nundead || dip_state_unit_at(&st->nr.st, to) >= 0)
 		return refuse(why, "zombie.err.undead_occupied", line,
-		    m->prov[to].name);
+		    prov_arg(m, to, pname));
 	dip_board_unit_text(m, &r->unit, u, sizeof(u));
 	memset(out, 0, sizeof(*out));
 	out->seat = power;
@@ -495,7 +506,8 @@ one_line(const struct game_state *st, int power, const char *line, int board,
 
 	words(line, w, sizeof(w));
 	if (word_in(w, "zombie") || word_in(w, "place") ||
-	    (word_in(w, "build") && st->kind == DIP_RETREAT))
+	    ((word_in(w, "build") || word_in(w, "baue") ||
+	    word_in(w, "aufbau")) && st->kind == DIP_RETREAT))
 		return place(st, power, line, out, why);
 	if (strstr(w, "undead") != NULL)
 		return undead(st, power, line, out, why);

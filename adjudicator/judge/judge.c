@@ -308,6 +308,32 @@ static const struct judge_join {
 	{ 1, "SET",	"NO",	"ABSENCE",	"NOABSENCE" },
 };
 
+/*
+ * The German words for commands German players look for first (issue
+ * 16): HILFE, LISTE, KARTE; each is the command's own row, with its
+ * arity, permission and limit per mail. Only commands that change
+ * nothing: a German word that begins a line of prose ("Karte folgt")
+ * must not resign or sign anyone on. SET SPRACHE is a row of its own.
+ */
+static const struct judge_word {
+	const char	*word, *as;
+} judge_words[] = {
+	{ "HILFE",	"HELP" },
+	{ "LISTE",	"LIST" },
+	{ "KARTE",	"MAP" },
+};
+
+static void
+judge_command_word(struct judge_line *l)
+{
+	size_t	 i;
+
+	for (i = 0; i < sizeof(judge_words) / sizeof(judge_words[0]); i++)
+		if (l->argc > 0 &&
+		    strcasecmp(l->argv[0], judge_words[i].word) == 0)
+			l->argv[0] = (char *)judge_words[i].as;
+}
+
 static void
 judge_join_words(struct judge_line *l)
 {
@@ -343,6 +369,7 @@ judge_split(char *p, struct judge_line *l)
 			p++;
 	}
 	judge_join_words(l);
+	judge_command_word(l);
 }
 
 /* The row for the line: a sub-command's, else the word's own; or NULL. */

@@ -6,10 +6,14 @@
  * ("{2|unit|units}") checked then, so a malformed one stops the start
  * instead of showing in a player's mail. A key missing everywhere renders
  * as "[key] args", so a forgotten translation shows instead of vanishing.
+ * An argument may name other entries ("@key"), rendered in the same
+ * language.
  */
+#include <ctype.h>
 #include <dirent.h>
 #include <stdbool.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +26,7 @@ struct catalog_entry {
 };
 
 #define CATALOG_PATH_MAX	1024	/* a file's path, with its NUL */
+#define CATALOG_KEY_MAX		64	/* a reference's key, with its NUL */
 #define CATALOG_FILES_MAX	64	/* *.txt files of one language */
 
 struct catalog {
@@ -275,16 +280,62 @@ catalog_get(const struct catalog *c, const char *key)
 	return NULL;
 }
 
-/* An argument "@key" is itself a message of the catalog. */
+/* A character of a key: letters, digits, '.', '_'. */
+static bool
+catalog_keychar(char ch)
+{
+	return isalnum((unsigned char)ch) || ch == '.' || ch == '_';
+}
+
+/*
+ * The text of the reference "@key" at s, if key is the catalog's: its
+ * text, and *end after the key (a '.' ending the word ends the sentence,
+ * not the key); else NULL.
+ */
+static const char *
+catalog_ref(const struct catalog *c, const char *s, const char **end)
+{
+	char		 key[CATALOG_KEY_MAX];
+	const char	*e = s + 1, *t;
+
+	while (catalog_keychar(*e))
+		e++;
+	while (e > s + 1 && e[-1] == '.')
+		e--;
+	if (e == s + 1 || (size_t)(e - s - 1) >= sizeof(key))
+		return NULL;
+	memcpy(key, s + 1, (size_t)(e - s - 1));
+	key[e - s - 1] = '\0';
+	if ((t = catalog_get(c, key)) != NULL)
+		*end = e;
+	return t;
+}
+
+/*
+ * An argument "@key" is itself a message of the catalog; so is each
+ * "@key" inside an argument that begins a word ("A MUN @dip.ord.hold",
+ * "@dip.prov.mun (MUN), @dip.prov.mos (MOS)"): the games name order
+ * words and provinces so, and the reader's language names them. An
+ * address ("ann@dip.ord.hold") is no reference, nor a key the catalog
+ * lacks; an argument can only ever show the catalog's own, public texts.
+ */
 static void
 catalog_arg(const struct catalog *c, const char *arg, struct buf *out)
 {
-	const char	*t;
+	const char	*t, *s, *end;
 
-	if (arg[0] == '@' && (t = catalog_get(c, arg + 1)) != NULL)
+	if (arg[0] == '@' && (t = catalog_get(c, arg + 1)) != NULL) {
 		buf_puts(out, t);
-	else
-		buf_puts(out, arg);
+		return;
+	}
+	for (s = arg; *s != '\0'; s++) {
+		if (*s == '@' && (s == arg || !catalog_keychar(s[-1])) &&
+		    (t = catalog_ref(c, s, &end)) != NULL) {
+			buf_puts(out, t);
+			s = end - 1;
+		} else
+			buf_putc(out, *s);
+	}
 }
 
 /* The first len bytes of t with its placeholders filled in, and its

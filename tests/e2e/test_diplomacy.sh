@@ -12,8 +12,10 @@
 # nothing: the GM sets a deadline twenty seconds ahead, Italy is reminded
 # halfway to it and again at it, and the GM told, and at the end of the fifteen-second grace period the
 # phase is processed with Italy's units holding. Fall 1902 brings the game
-# to 1903. Asserts on the mails each player received. Prints "N passed,
-# M failed".
+# to 1903. The German player (issue 16) writes his orders in German with
+# the German province names and reads German names and order words in his
+# mails, while the others read the same in English. Asserts on the mails
+# each player received. Prints "N passed, M failed".
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/dip_lib.sh"
@@ -80,11 +82,22 @@ says "the approval is announced to the game" rus "The game master approved the d
 says "the approval reaches Italy too" ita "Subject: [pbemd] dg: deadline"
 says "the GM's reply confirms the approval" gm "The game master approved the deadline of game dg"
 
+# Issue 16: the German player writes German; his mistakes are answered
+# with German names (a mail without errors follows, so he is not late).
+mark
+send_mail ger "Befehle" "$(signon ger "A Muenchn - Ruhr
+A Wien hält")"
+wait_new ger 1
+says "a misspelt German name gets a German suggestion" ger "Meinten Sie München (MUN)?"
+says "a refusal names the province in German" ger "Die Einheit in Wien gehört nicht Ihnen."
+says_not "no English name reaches the German player" ger "Munich"
 HOLD[2]="A PAR - BUR, A MAR H, F BRE H"
-HOLD[3]="A MUN - RUH, A BER - MUN, F KIE - HOL"
+HOLD[3]="A München - Ruhr, A Berlin nach München, F Kiel - Dänemark"
 every_player_sends "${HOLD[@]}"
 says "the phase ran early: every order was in" aus "Every order was in, so the phase was processed before its deadline."
 says "the German army reached the Ruhr" ger "A MUN - RUH"
+says "German orders are confirmed" ger "Befehl: F KIE - DEN"
+says "the German fleet reached Denmark, in English" eng "F KIE - DEN"
 says "the next phase has its own proposal" tur "Deadline proposed by the judge: "
 
 # ---------------------------------------------------------------- F1901M
@@ -102,9 +115,13 @@ says "the German player reads it in German" ger "verlängert bis"
 says "Turkey hears of the extension" tur "extended the deadline"
 
 HOLD[2]="A BUR H, A MAR H, F BRE H"
-HOLD[3]="A RUH - BUR, A MUN S A RUH - BUR, F HOL H"
+HOLD[3]="A Ruhr - Burgund, A München unterstützt A Ruhr - Burgund, F Dänemark hält"
 every_player_sends "${HOLD[@]}"
 says "France's army in Burgundy is dislodged" fra "A BUR was dislodged (attacked from RUH)"
+says "the German reads his support in German" ger "A MUN unterstützt A RUH - BUR"
+says "the German reads his hold in German" ger "F DEN hält"
+says "England reads the same support in English" eng "A MUN S A RUH - BUR"
+says "England reads the same hold in English" eng "F DEN H"
 says "France is told where it may retreat" fra "must retreat"
 # The map of the phase, in every results mail, as pbemd adjudicate --png
 # draws the map.
@@ -155,10 +172,11 @@ check "the German reader's deadline reads like \"Do 26.11.2026 20:00 MEZ\"" \
 
 # ---------------------------------------------------------------- W1901A
 mark
-send_mail ger "orders" "$(signon ger "BUILD A BER")"
+send_mail ger "orders" "$(signon ger "Baue A Berlin")"
 for p in "${PLAYERS[@]}"; do wait_new "$p" 1; done
 wait_new ger 2
 says "the build is reported to everyone" ita "BUILD A BER"
+says "the German reads his build in German" ger "Aufbau A BER"
 says "the next phase is Spring 1902" aus "1902"
 mark
 send_mail eng "map please" "MAP dg"
@@ -172,7 +190,7 @@ gm_do "SET DEADLINE +20s"
 for p in "${PLAYERS[@]}"; do wait_new "$p" 1; done
 says "the GM's deadline is announced" aus "The game master set the deadline of game dg: "
 HOLD[2]="A PIC H, A MAR H, F BRE H"
-HOLD[3]="A BUR H, A MUN H, F HOL H, A BER H"
+HOLD[3]="A Burgund hält, A München H, F Daenemark haelt, A Berlin hält"
 mark
 for i in 0 1 2 3 5 6; do
 	send_mail "${PLAYERS[i]}" "orders" "$(signon "${PLAYERS[i]}" "${HOLD[i]}")"

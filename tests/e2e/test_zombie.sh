@@ -169,7 +169,8 @@ says "builds on the NR-board follow" eng "Germany may build 1 unit."
 # ---------------------------------------------------------------- W1901A
 orders ger "BUILD A BER"
 completes ita "BUILD A ROM"
-says "the builds are played" aus "BUILD A ROM"
+says "the builds are played" eng "BUILD A ROM"
+says "the German reader reads the build in German" aus "Aufbau A ROM"
 says "Spring 1902 follows" eng "Next phase: Spring 1902 (movement)."
 
 # ---------------------------------------------------------------- S1902M

@@ -4,7 +4,9 @@
  * same seat and slot replaces the earlier one, the save/load round trip
  * after every step, and looking up messages of a view; the round trip
  * and the end of a game for a state held without struct tg. Also the map
- * fixture the engine tests share. Linked into every unit-test binary
+ * fixture the engine tests share. tg_count and tg_find compare an
+ * argument as an English reader reads it (its catalog references in the
+ * words of templates/en: "A VIE H"). Linked into every unit-test binary
  * (tests/module.mk).
  */
 #ifndef PBEMD_TEST_SUPPORT_GAME_H

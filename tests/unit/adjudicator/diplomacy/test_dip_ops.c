@@ -87,6 +87,49 @@ START_TEST(orders_are_checked_on_arrival)
 }
 END_TEST
 
+/*
+ * Issue 16: a German player orders in German with the German names; the
+ * stored texts are the canonical ones, the echoes and results name the
+ * order words by reference (the reader's catalog says "hält"), and a
+ * refusal names the province so too.
+ */
+START_TEST(a_german_player_orders_in_german)
+{
+	struct tg		*g = tg_new(&dip_ops, "");
+	const struct game_view	*v;
+	const struct game_msg	*r;
+
+	tg_ok(g, GER, "A M\xc3\xbcnchen - Ruhr, A Berlin nach M\xc3\xbcnchen");
+	tg_ok(g, GER, "F Kiel - D\xc3\xa4nemark");
+	ck_assert_str_eq(g->o[2].text, "F KIE - DEN");
+	ck_assert_str_eq(g->o[2].echo.args[0], "F KIE - DEN");
+	tg_refused(g, GER, "A Wien h\xc3\xa4lt", "dip.err.not_yours");
+	ck_assert_str_eq(g->why.msg.args[1], "@dip.prov.vie");
+	tg_refused(g, GER, "A Muenchn H", "dip.err.unknown_province_hint");
+	ck_assert_str_eq(g->why.msg.args[2], "@dip.prov.mun (MUN)");
+	tg_play(g);
+	tg_ok(g, GER, "A Ruhr h\xc3\xa4lt, A M\xc3\xbcnchen unterst\xc3\xbctzt "
+	    "A Ruhr, F D\xc3\xa4nemark H");
+	ck_assert_str_eq(g->o[1].text, "A MUN S A RUH");
+	ck_assert_str_eq(g->o[1].echo.args[0], "A MUN @dip.ord.support A RUH");
+	tg_play(g);
+	v = tg_view(g, GER);
+	ck_assert_str_eq(v->phase, "W1901A");
+	ck_assert_ptr_nonnull(r = tg_find(v, "dip.res.ok", "A RUH H"));
+	ck_assert_str_eq(r->args[1], "A RUH @dip.ord.hold");
+	tg_ok(g, GER, "kein Aufbau");
+	ck_assert_str_eq(g->o[0].text, "WAIVE 1");
+	tg_ok(g, GER, "Baue A Berlin");
+	ck_assert_str_eq(g->o[1].text, "BUILD A BER");
+	ck_assert_str_eq(g->o[1].echo.args[0], "@dip.ord.build A BER");
+	tg_play(g);
+	v = tg_view(g, AUS);
+	ck_assert_ptr_nonnull(r = tg_find(v, "dip.res.ok", "BUILD A BER"));
+	ck_assert_str_eq(r->args[1], "@dip.ord.build A BER");
+	tg_free(g);
+}
+END_TEST
+
 START_TEST(two_years_with_a_retreat_and_builds)
 {
 	struct tg		*g = tg_new(&dip_ops, "");
@@ -584,8 +627,8 @@ START_TEST(random_games_round_trip)
 END_TEST
 
 /* The line a refusal quotes is cut to 63 bytes between characters: the
- * umlauts after the order are no words of it, so it reads, and it is
- * refused (not Austria's unit) with the line quoted. */
+ * umlauts after the order are a word of it (issue 16: letters German
+ * names are written in), one too many, and the line is quoted. */
 START_TEST(a_refused_line_is_quoted_between_characters)
 {
 	struct tg	*g = tg_new(&dip_ops, "");
@@ -596,7 +639,7 @@ START_TEST(a_refused_line_is_quoted_between_characters)
 		snprintf(line, sizeof(line), "A PAR - BUR%*s", n, "");
 		for (i = 0; i < 40; i++)
 			strcat(line, "ä");
-		tg_refused(g, AUS, line, "dip.err.not_yours");
+		tg_refused(g, AUS, line, "dip.err.trailing");
 		ck_assert_msg(tg_utf8_complete(g->why.msg.args[0]), "%s",
 		    g->why.msg.args[0]);
 		ck_assert_uint_ge(strlen(g->why.msg.args[0]), GAME_ARG_MAX - 2);
@@ -710,6 +753,7 @@ test_suite(void)
 	tcase_add_test(tc, a_state_line_with_too_many_words_is_refused);
 	tcase_add_test(tc, a_diagram_too_long_is_cut_after_a_whole_line);
 	tcase_add_test(tc, two_years_with_a_retreat_and_builds);
+	tcase_add_test(tc, a_german_player_orders_in_german);
 	tcase_add_test(tc,
 	    missing_retreats_disband_and_missing_removals_follow_disorder);
 	tcase_add_test(tc, resigned_power_is_in_civil_disorder);

@@ -1,14 +1,17 @@
 /*
  * test_map.c - adjudicator/diplomacy/map.c: the standard map loads with
- * the counts of the research data, names resolve, and a damaged map file
- * is refused with the line that is wrong.
+ * the counts of the research data, names resolve (the German ones in
+ * every spelling, and the names the catalogs print), and a damaged map
+ * file is refused with the line that is wrong.
  */
 #include "tests/unit/test.h"
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "adjudicator/diplomacy/dip.h"
+#include "adjudicator/render/catalog.h"
 
 
 static struct dip_map	 map;
@@ -79,6 +82,100 @@ START_TEST(suggests_near_names)
 	ck_assert_int_ge(n, 1);
 	ck_assert_str_eq(map.prov[out[0]].abbr, "PAR");
 	ck_assert_int_eq(dip_map_suggest(&map, "qqqqqqqqqq", out, 3), 0);
+}
+END_TEST
+
+/* The province a name as written finds, or -1. */
+static int
+find(const char *name)
+{
+	char	 key[DIP_NAME_MAX];
+
+	dip_map_key(name, strlen(name), key, sizeof(key));
+	return dip_map_find(&map, key);
+}
+
+static void
+finds(const char *name, const char *abbr)
+{
+	ck_assert_msg(find(name) == dip_map_locname(&map, abbr),
+	    "%s is not %s", name, abbr);
+}
+
+/* Issue 16: the German names of the NAME records, as German players
+ * write them: with umlauts, without, as ae/oe/ue, ß as ss, any case. */
+START_TEST(finds_the_german_names_in_every_spelling)
+{
+	finds("M\xc3\xbcnchen", "MUN");
+	finds("Munchen", "MUN");
+	finds("MUENCHEN", "MUN");
+	finds("D\xc3\xa4nemark", "DEN");
+	finds("Daenemark", "DEN");
+	finds("Wien", "VIE");
+	finds("Nordsee", "NTH");
+	finds("\xc3\x84g\xc3\xa4is", "AEG");
+	finds("Aegaeis", "AEG");
+	finds("Agais", "AEG");
+	finds("Aegais", "AEG");
+	finds("\xc3\x84G\xc3\x84ISCHES MEER", "AEG");
+	finds("Preu\xc3\x9f" "en", "PRU");
+	finds("Preussen", "PRU");
+	finds("\xc3\x96stliches Mittelmeer", "EAS");
+	finds("Oestliches Mittelmeer", "EAS");
+	finds("Golf von Lyon", "LYO");
+	finds("L\xc3\xb6wengolf", "LYO");
+	finds("Sankt Petersburg", "STP");
+	finds("Konstantinopel", "CON");
+	finds("Kiel", "KIE");
+	/* The English names and aliases stay. */
+	finds("Munich", "MUN");
+	finds("Vienna", "VIE");
+	/* A letter outside ASCII that is no German one is left out of the
+	 * key, and the word says so. */
+	ck_assert(dip_map_plain("M\xc3\xbcnchen Stra\xc3\x9f" "e", 16));
+	ck_assert(!dip_map_plain("Caf\xc3\xa9", 5));
+	ck_assert(map.nnames < DIP_MAX_NAMES);
+}
+END_TEST
+
+/*
+ * The reports print a province's name from the reader's catalog
+ * (templates/LANG/provinces.txt, "@dip.prov.mun"; issue 16): every
+ * province has one in each language, the English one is the map's, the
+ * German one reads back as the same province in orders, and there is
+ * no other.
+ */
+START_TEST(the_catalogs_name_every_province)
+{
+	static const char *const langs[] = { "en", "de" };
+	struct catalog	*c;
+	const char	*t, *k;
+	char		 why[256] = "", key[32], abbr[4];
+	size_t		 l, i, n;
+	int		 p;
+
+	for (l = 0; l < 2; l++) {
+		c = catalog_load("templates", langs[l], NULL, why, sizeof(why));
+		ck_assert_msg(c != NULL, "%s", why);
+		for (p = 0; p < map.nprov; p++) {
+			for (i = 0; i < 4; i++)
+				abbr[i] = (char)tolower(
+				    (unsigned char)map.prov[p].abbr[i]);
+			snprintf(key, sizeof(key), "dip.prov.%s", abbr);
+			ck_assert_msg((t = catalog_get(c, key)) != NULL,
+			    "%s: no %s", langs[l], key);
+			if (l == 0)
+				ck_assert_str_eq(t, map.prov[p].name);
+			ck_assert_msg(find(t) == p, "%s: %s is not %s",
+			    langs[l], t, map.prov[p].abbr);
+		}
+		for (i = 0, n = 0; i < catalog_size(c); i++) {
+			k = catalog_key_at(c, i);
+			n += strncmp(k, "dip.prov.", 9) == 0;
+		}
+		ck_assert_uint_eq(n, (size_t)map.nprov);
+		catalog_free(c);
+	}
 }
 END_TEST
 
@@ -161,6 +258,19 @@ START_TEST(refuses_names_and_records_too_long_for_their_fields)
 }
 END_TEST
 
+/* A German name is checked as any name: one naming another province,
+ * an unknown province, a language code that is none, an empty form. */
+START_TEST(refuses_a_bad_name_record)
+{
+	refuses("NAME KIE de Kiel", "NAME KIE de Kiel | Berlin");
+	refuses("NAME KIE de Kiel", "NAME KIE de Kiel | M\xc3\xbcnchen");
+	refuses("NAME KIE de Kiel", "NAME XYZ de Kiel");
+	refuses("NAME KIE de Kiel", "NAME KIE deu Kiel");
+	refuses("NAME KIE de Kiel", "NAME KIE de Kiel | ");
+	refuses("NAME KIE de Kiel", "NAME KIE de");
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -172,11 +282,14 @@ test_suite(void)
 	tcase_add_test(t, finds_abbreviations_names_and_aliases);
 	tcase_add_test(t, keeps_coasts_apart);
 	tcase_add_test(t, suggests_near_names);
+	tcase_add_test(t, finds_the_german_names_in_every_spelling);
+	tcase_add_test(t, the_catalogs_name_every_province);
 	tcase_add_test(t, refuses_a_one_sided_adjacency);
 	tcase_add_test(t, refuses_wrong_counts);
 	tcase_add_test(t, refuses_an_unknown_record);
 	tcase_add_test(t, refuses_an_unknown_province);
 	tcase_add_test(t, refuses_names_and_records_too_long_for_their_fields);
+	tcase_add_test(t, refuses_a_bad_name_record);
 	suite_add_tcase(s, t);
 	return s;
 }

@@ -155,7 +155,7 @@ START_TEST(quotes_the_order_and_suggests_names)
 	    "dip.err.unknown_province_hint");
 	ck_assert_str_eq(why.msg.args[0], "A Pariss - BUR");
 	ck_assert_str_eq(why.msg.args[1], "Pariss");
-	ck_assert_ptr_nonnull(strstr(why.msg.args[2], "Paris (PAR)"));
+	ck_assert_ptr_nonnull(strstr(why.msg.args[2], "@dip.prov.par (PAR)"));
 	ck_assert_str_eq(error_of("A PAR - Qqqqqqqqq", &why),
 	    "dip.err.unknown_province");
 	ck_assert_str_eq(error_of("A PAR X BUR", &why),
@@ -170,20 +170,21 @@ START_TEST(quotes_the_order_and_suggests_names)
 }
 END_TEST
 
-/* Three suggestions are 82 bytes: the third used to be cut to
- * "Western ?" in the reply. */
+/* Three suggestions in English names were 82 bytes, and the third used
+ * to be cut to "Western ?" in the reply; as catalog references (issue 16:
+ * the reader's catalog names them) three always fit whole. */
 START_TEST(suggests_whole_names_that_fit_the_argument)
 {
 	struct game_diag why;
 
 	ck_assert_str_eq(error_of("F LON - Med", &why),
 	    "dip.err.unknown_province_hint");
-	ck_assert_str_eq(why.msg.args[2],
-	    "Eastern Mediterranean (EAS), Mid-Atlantic Ocean (MAO)");
+	ck_assert_str_eq(why.msg.args[2], "@dip.prov.eas (EAS), "
+	    "@dip.prov.mao (MAO), @dip.prov.wes (WES)");
 	ck_assert_str_eq(error_of("F LON - Nort", &why),
 	    "dip.err.unknown_province_hint");
-	ck_assert_str_eq(why.msg.args[2],
-	    "North Africa (NAF), Norwegian Sea (NWG), Norway (NWY)");
+	ck_assert_str_eq(why.msg.args[2], "@dip.prov.naf (NAF), "
+	    "@dip.prov.nwg (NWG), @dip.prov.nwy (NWY)");
 }
 END_TEST
 
@@ -213,6 +214,125 @@ START_TEST(quotes_are_cut_between_characters)
 		ck_assert_int_eq(strncmp(why.msg.args[1], text + 8,
 		    strlen(why.msg.args[1])), 0);
 	}
+}
+END_TEST
+
+/* Issue 16: German players write German orders, with the map's German
+ * names in every spelling; both languages are read in every order. */
+START_TEST(reads_german_orders)
+{
+	static const char *const holds[] = { "A M\xc3\xbcnchen h\xc3\xa4lt",
+	    "A Muenchen haelt", "A Munchen halt", "Armee M\xc3\x9cNCHEN H",
+	    "M\xc3\xbcnchen H\xc3\x84LT", "A Munich h\xc3\xa4lt" };
+	struct dip_order o;
+	size_t		 i;
+
+	for (i = 0; i < sizeof(holds) / sizeof(holds[0]); i++) {
+		o = one(holds[i]);
+		ck_assert_msg(o.kind == DIP_HOLD && o.uloc == tg_loc("MUN"),
+		    "%s", holds[i]);
+	}
+	o = one("F Kiel - D\xc3\xa4nemark");
+	ck_assert_int_eq(o.kind, DIP_MOVE);
+	ck_assert_int_eq(o.ukind, DIP_FLEET);
+	ck_assert_int_eq(o.uloc, tg_loc("KIE"));
+	ck_assert_int_eq(o.dest, tg_loc("DEN"));
+	o = one("Flotte Kiel nach Daenemark");
+	ck_assert_int_eq(o.kind, DIP_MOVE);
+	ck_assert_int_eq(o.dest, tg_loc("DEN"));
+	o = one("A Berlin unterst\xc3\xbctzt A M\xc3\xbcnchen");
+	ck_assert_int_eq(o.kind, DIP_SUPPORT);
+	ck_assert_int_eq(o.tloc, tg_loc("MUN"));
+	ck_assert_int_eq(o.dest, -1);
+	o = one("A Berlin U A M\xc3\xbcnchen - Kiel");
+	ck_assert_int_eq(o.kind, DIP_SUPPORT);
+	ck_assert_int_eq(o.dest, tg_loc("KIE"));
+	o = one("A Berlin unterstuetzt A Muenchen nach Kiel");
+	ck_assert_int_eq(o.dest, tg_loc("KIE"));
+	o = one("Flotte Nordsee konvoiert Armee London nach Norwegen");
+	ck_assert_int_eq(o.kind, DIP_CONVOY);
+	ck_assert_int_eq(o.uloc, tg_loc("NTH"));
+	ck_assert_int_eq(o.tloc, tg_loc("LON"));
+	ck_assert_int_eq(o.dest, tg_loc("NWY"));
+	ck_assert_int_eq(one("F NTH K A LON - NWY").kind, DIP_CONVOY);
+	ck_assert(one("Armee London nach Norwegen per Konvoi").via);
+	o = one("F \xc3\x84g\xc3\xa4is - Bulgarien S\xc3\xbc" "dk\xc3\xbcste");
+	ck_assert_int_eq(o.uloc, tg_loc("AEG"));
+	ck_assert_int_eq(o.dest, tg_loc("BUL/SC"));
+	ck_assert_int_eq(one("F Golf von Lyon - Spanien/SK").dest,
+	    tg_loc("SPA/SC"));
+	o = one("A M\xc3\xbcnchen R\xc3\xbc" "ckzug nach B\xc3\xb6hmen");
+	ck_assert_int_eq(o.kind, DIP_RETREAT_TO);
+	ck_assert_int_eq(o.dest, tg_loc("BOH"));
+	ck_assert_int_eq(one("A Muenchen R Boehmen").dest, tg_loc("BOH"));
+}
+END_TEST
+
+START_TEST(reads_german_builds_removals_and_waives)
+{
+	struct dip_order o;
+
+	o = one("Baue A Berlin");
+	ck_assert_int_eq(o.kind, DIP_BUILD);
+	ck_assert_int_eq(o.ukind, DIP_ARMY);
+	ck_assert_int_eq(o.uloc, tg_loc("BER"));
+	ck_assert_int_eq(one("Aufbau Flotte Kiel").ukind, DIP_FLEET);
+	ck_assert_int_eq(one("Baue F StP/NK").uloc, tg_loc("STP/NC"));
+	ck_assert_int_eq(one("Aufbau Flotte Sankt Petersburg "
+	    "Nordk\xc3\xbcste").uloc, tg_loc("STP/NC"));
+	o = one("Entferne A Wien");
+	ck_assert_int_eq(o.kind, DIP_REMOVE);
+	ck_assert_int_eq(o.uloc, tg_loc("VIE"));
+	ck_assert_int_eq(one("A Wien aufl\xc3\xb6sen").kind, DIP_DISBAND);
+	ck_assert_int_eq(one("Verzichte").kind, DIP_WAIVE);
+	ck_assert_int_eq(one("kein Aufbau").kind, DIP_WAIVE);
+}
+END_TEST
+
+/* The suggestions name provinces by catalog reference, so a German
+ * reader reads German names: "Muenchn" finds München. */
+START_TEST(suggests_german_names_by_reference)
+{
+	struct game_diag why;
+
+	ck_assert_str_eq(error_of("A Muenchn - Ruhr", &why),
+	    "dip.err.unknown_province_hint");
+	ck_assert_str_eq(why.msg.args[1], "Muenchn");
+	ck_assert_str_eq(why.msg.args[2], "@dip.prov.mun (MUN)");
+	ck_assert_str_eq(error_of("F Spanien/OK - MAO", &why),
+	    "dip.err.no_such_coast");
+	ck_assert_str_eq(why.msg.args[2], "@dip.prov.spa");
+}
+END_TEST
+
+/* What a reader sees: the canonical text's order words as catalog
+ * references, which templates/LANG/dip.txt renders. */
+START_TEST(formats_orders_for_the_reader)
+{
+	static const char *const texts[][2] = {
+		{ "A PAR H", "A PAR @dip.ord.hold" },
+		{ "A PAR - BUR", "A PAR - BUR" },
+		{ "A LON - BEL VIA", "A LON - BEL @dip.ord.via" },
+		{ "A TYR S A VEN - TRI", "A TYR @dip.ord.support A VEN - TRI" },
+		{ "F NTH C A LON - BEL", "F NTH @dip.ord.convoy A LON - BEL" },
+		{ "A HOL R BEL", "A HOL @dip.ord.retreat BEL" },
+		{ "A PAR D", "A PAR @dip.ord.disband" },
+		{ "BUILD F STP/NC", "@dip.ord.build F STP/NC" },
+		{ "REMOVE A PAR", "@dip.ord.remove A PAR" },
+		{ "WAIVE", "@dip.ord.waive" },
+	};
+	struct dip_order o;
+	char		 buf[GAME_ARG_MAX];
+	size_t		 i;
+
+	for (i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+		o = one(texts[i][0]);
+		dip_order_reader(&tg_map, &o, buf, sizeof(buf));
+		ck_assert_str_eq(buf, texts[i][1]);
+	}
+	o = one("F STP/NC S F STP/NC - STP/NC");
+	ck_assert_int_lt(dip_order_reader(&tg_map, &o, buf, sizeof(buf)),
+	    GAME_ARG_MAX - 4);	/* with a board's prefix "NR: " */
 }
 END_TEST
 
@@ -255,6 +375,10 @@ test_suite(void)
 	tcase_add_test(t, suggests_whole_names_that_fit_the_argument);
 	tcase_add_test(t, quotes_are_cut_between_characters);
 	tcase_add_test(t, formats_what_it_reads_back);
+	tcase_add_test(t, reads_german_orders);
+	tcase_add_test(t, reads_german_builds_removals_and_waives);
+	tcase_add_test(t, suggests_german_names_by_reference);
+	tcase_add_test(t, formats_orders_for_the_reader);
 	suite_add_tcase(s, t);
 	return s;
 }

@@ -29,6 +29,11 @@ static const char *const prose[] = {
 	"Hallo zusammen,", "Hier meine Befehle für Frühjahr 1901:",
 	"Frankreich", "Na dann, viel Glück!", "Den Rest schicke ich morgen.",
 	"Kiel", "Wien, den 24.11.2026",
+	/* German names are provinces now (issue 16): still prose beside
+	 * no unit, sign or order word; "nach" is a sign only between two. */
+	"Grüße nach Wien", "Liebe Grüße aus München", "München",
+	"Schöne Grüße aus Dänemark und Österreich", "Nach dem Essen mehr",
+	"Ich halte mich an unsere Absprache",
 	/* English */
 	"Regards", "Best regards,", "Kind regards, Tom", "Cheers", "Thanks!",
 	"Sincerely", "Best, Mike", "Have a nice day", "A big thank you",
@@ -51,6 +56,12 @@ static const char *const orders[] = {
 	"F Lon - Nth", "A Mid-Atlantic - Spa", "F North Sea C A Lon - Nwy",
 	"move army paris to burgundy", "A Par -> Bur", "Draw",
 	"F Kiel->Berlin", "A Den - Kie",
+	/* German (issue 16) */
+	"A München hält", "F Kiel - Dänemark", "Baue A Berlin",
+	"A Berlin unterstützt A München", "München nach Wien", "Wien hält",
+	"Muenchen - Tirol", "Flotte Nordsee konvoiert Armee London nach Norwegen",
+	"Armee Böhmen - Mnchen", "Verzichte", "entferne A Wien",
+	"Sankt Petersburg H", "Rückzug nach Böhmen",
 };
 
 START_TEST(closing_lines_and_footers_are_prose)

@@ -296,6 +296,28 @@ START_TEST(the_last_placement_in_one_mail_counts)
 }
 END_TEST
 
+/* Issue 16: German placements, with the German names; a refusal names
+ * the centre by reference, which the reader's catalog names. */
+START_TEST(placements_are_read_in_german)
+{
+	struct tg	*g = two_zombies(false);
+
+	tg_ok(g, AUS, "ZOMBIE A (Wien) -> Budapest");
+	ck_assert_str_eq(g->o[0].text, "Z: ZOMBIE A (VIE) -> BUD");
+	g->n = 0;
+	tg_ok(g, AUS, "Zombie A von Triest nach Wien");
+	ck_assert_str_eq(g->o[0].text, "Z: ZOMBIE A (TRI) -> VIE");
+	tg_ok(g, AUS, "Zombie A (Wien) nach Triest");
+	ck_assert_str_eq(g->o[1].text, "Z: ZOMBIE A (VIE) -> TRI");
+	tg_ok(g, AUS, "Baue A (Triest) Budapest");
+	ck_assert_str_eq(g->o[0].text, "Z: ZOMBIE A (TRI) -> BUD");
+	tg_refused(g, AUS, "ZOMBIE A (Wien) -> M\xc3\xbcnchen",
+	    "zombie.err.place_home");
+	ck_assert_str_eq(g->why.msg.args[1], "@dip.prov.mun");
+	tg_free(g);
+}
+END_TEST
+
 /* Two army zombies are told apart by where they fell: in brackets, as a
  * move, or with FROM; a placement that does not say which is refused
  * with the ones to choose from. */
@@ -311,7 +333,7 @@ START_TEST(two_zombies_of_one_kind_are_named_by_where_they_fell)
 	tg_refused(g, AUS, "ZOMBIE -> TRI", "zombie.err.place_which");
 	tg_refused(g, AUS, "ZOMBIE A (BUD) -> VIE",
 	    "zombie.err.no_zombie_from");
-	ck_assert_str_eq(g->why.msg.args[1], "Budapest");
+	ck_assert_str_eq(g->why.msg.args[1], "@dip.prov.bud");
 	tg_refused(g, AUS, "ZOMBIE F (VIE) -> TRI", "zombie.err.no_zombie");
 	tg_refused(g, AUS, "ZOMBIE A (VIE) -> MUN", "zombie.err.place_home");
 	tg_refused(g, AUS, "ZOMBIE A (Vienne) -> BUD",
@@ -853,6 +875,7 @@ test_suite(void)
 	tcase_add_test(tc, a_later_placement_replaces_the_earlier_one);
 	tcase_add_test(tc, the_last_placement_in_one_mail_counts);
 	tcase_add_test(tc, two_zombies_of_one_kind_are_named_by_where_they_fell);
+	tcase_add_test(tc, placements_are_read_in_german);
 	tcase_add_test(tc, a_placement_stored_without_the_zombie_still_counts);
 	tcase_add_test(tc, two_zombies_from_one_province_are_refused_on_load);
 	tcase_add_loop_test(tc, placements_played_are_the_last_choice_of_each_zombie,

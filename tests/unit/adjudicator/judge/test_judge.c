@@ -222,6 +222,22 @@ START_TEST(mistyped_commands_after_signon_are_no_orders)
 	has(r, "> APROVE\r\n    ERROR: \"APROVE\" is not a command. Did you "
 	    "mean APPROVE?");
 	has(r, "> Thanks\r\n    ignored: not an order");
+/* Issue 16: HILFE, LISTE and KARTE are HELP, LIST and MAP, rows, limits
+ * per mail and all; the echo keeps the word as written. */
+START_TEST(german_command_words_are_the_commands)
+{
+	char	*r;
+
+	mail("alice@example.test", "hilfe\nLISTE\nHELP\nKarte");
+	r = take("alice@example.test");
+	has(r, "> hilfe");
+	has(r, "How to talk to the judge");
+	has(r, "> LISTE");
+	has(r, "No games yet");
+	ck_assert_int_eq(occurrences(r, "is answered once per mail"), 1);
+	has(r, "> Karte");
+	has(r, "MAP");
+	hasnt(r, "\"Karte\" is not a command");
 	free(r);
 }
 END_TEST
@@ -567,6 +583,7 @@ test_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, help_is_answered_with_a_threaded_reply);
 	tcase_add_test(tc, unknown_lines_are_quoted_with_the_reason);
+	tcase_add_test(tc, german_command_words_are_the_commands);
 	tcase_add_test(tc, a_mail_is_processed_once);
 	tcase_add_test(tc, robots_are_never_answered);
 	tcase_add_test(tc, loops_with_the_judge_are_never_answered);

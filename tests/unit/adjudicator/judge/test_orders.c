@@ -60,6 +60,34 @@ START_TEST(every_order_mail_is_confirmed_with_the_whole_set)
 END_TEST
 
 /* The GM's greeting is ignored too; an order from him is still refused. */
+/* Issue 16: a German player orders in German and reads German names
+ * and order words; an English player reads the same in English. */
+START_TEST(a_german_player_orders_and_reads_in_german)
+{
+	char	*r;
+
+	seven("deu", "");
+	r = as_power(GER, "deu", "SET LANGUAGE de\n"
+	    "F Kiel - D\xc3\xa4nemark\n"
+	    "A M\xc3\xbcnchen h\xc3\xa4lt\n"
+	    "A Berlin unterst\xc3\xbctzt A M\xc3\xbcnchen\n"
+	    "A Wien h\xc3\xa4lt\n"
+	    "A Muenchn - Ruhr");
+	has(r, "Befehl: F KIE - DEN");
+	has(r, "Befehl: A MUN h\xc3\xa4lt");
+	has(r, "Befehl: A BER unterst\xc3\xbctzt A MUN");
+	has(r, "Die Einheit in Wien geh\xc3\xb6rt nicht Ihnen.");
+	hasnt(r, "Vienna");
+	has(r, "Meinten Sie M\xc3\xbcnchen (MUN)?");
+	free(r);
+	r = as_power(FRA, "deu", "A Pariss H\nA Marseilles H\nA Wien H");
+	has(r, "Did you mean Paris (PAR)?");
+	has(r, "order: A MAR H");
+	has(r, "the unit in Vienna is not yours.");
+	free(r);
+}
+END_TEST
+
 START_TEST(the_gm_s_greeting_is_no_error_but_his_order_is)
 {
 	char	*r;
@@ -195,6 +223,7 @@ test_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, every_order_mail_is_confirmed_with_the_whole_set);
+	tcase_add_test(tc, a_german_player_orders_and_reads_in_german);
 	tcase_add_test(tc, the_gm_s_greeting_is_no_error_but_his_order_is);
 	suite_add_tcase(s, tc);
 

@@ -177,6 +177,42 @@ START_TEST(the_real_catalogs_count_in_the_singular_and_plural)
 	buf_reset(&b);
 	catalog_say(de, &b, "judge.press.sent", 2, "Schwarz", "3");
 	ck_assert_str_eq(b.data, "Gesandt an Schwarz (3 Zeilen).");
+/* Issue 16: the games name provinces and order words by reference; the
+ * real catalogs say them in the reader's language. */
+START_TEST(references_name_provinces_and_order_words_per_language)
+{
+	struct game_msg	 m;
+	struct buf	 b;
+
+	memset(&m, 0, sizeof(m));
+	snprintf(m.key, sizeof(m.key), "dip.err.unknown_province_hint");
+	m.nargs = 3;
+	snprintf(m.args[0], sizeof(m.args[0]), "A Muenchn H");
+	snprintf(m.args[1], sizeof(m.args[1]), "Muenchn");
+	snprintf(m.args[2], sizeof(m.args[2]),
+	    "@dip.prov.mun (MUN), @dip.prov.aeg (AEG)");
+	buf_init(&b);
+	catalog_render(de, &m, &b);
+	ck_assert_msg(strstr(b.data, "Meinten Sie M\xc3\xbcnchen (MUN), "
+	    "\xc3\x84g\xc3\xa4isches Meer (AEG)?") != NULL, "%s", b.data);
+	buf_free(&b);
+	buf_init(&b);
+	catalog_render(en, &m, &b);
+	ck_assert_msg(strstr(b.data, "Did you mean Munich (MUN), Aegean Sea "
+	    "(AEG)?") != NULL, "%s", b.data);
+	buf_free(&b);
+	snprintf(m.key, sizeof(m.key), "dip.ok.order");
+	m.nargs = 1;
+	snprintf(m.args[0], sizeof(m.args[0]),
+	    "A BER @dip.ord.support A MUN - KIE");
+	buf_init(&b);
+	catalog_render(de, &m, &b);
+	ck_assert_str_eq(b.data,
+	    "Befehl: A BER unterst\xc3\xbctzt A MUN - KIE");
+	buf_free(&b);
+	buf_init(&b);
+	catalog_render(en, &m, &b);
+	ck_assert_str_eq(b.data, "order: A BER S A MUN - KIE");
 	buf_free(&b);
 }
 END_TEST
@@ -440,6 +476,14 @@ START_TEST(an_at_argument_is_translated)
 	    "Hallo Ann, du bist K\xc3\xb6nig.");
 	/* An unknown @key stays as written. */
 	SAYS(e, "greet", 2, "@nobody", "x", NULL, "Hello @nobody, you are x.");
+	/* Issue 16: a reference inside an argument, where a word begins;
+	 * a '.' after it ends the sentence; an address is no reference. */
+	SAYS(d, "greet", 2, "Ann", "@piece.king und @piece.king.", NULL,
+	    "Hallo Ann, du bist K\xc3\xb6nig und K\xc3\xb6nig..");
+	SAYS(e, "greet", 2, "(@piece.king)", "ann@piece.king", NULL,
+	    "Hello (King), you are ann@piece.king.");
+	SAYS(e, "greet", 2, "a @nobody here", "@", NULL,
+	    "Hello a @nobody here, you are @.");
 	catalog_free(d);
 	catalog_free(e);
 }
@@ -597,6 +641,8 @@ test_suite(void)
 	tcase_add_test(tc, every_plural_form_counts_a_printed_argument);
 	tcase_add_test(tc,
 	    german_calls_the_gm_spielleiter_and_the_judge_schiedsrichter);
+	tcase_add_test(tc,
+	    references_name_provinces_and_order_words_per_language);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("render");
