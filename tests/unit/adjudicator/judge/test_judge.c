@@ -222,6 +222,10 @@ START_TEST(mistyped_commands_after_signon_are_no_orders)
 	has(r, "> APROVE\r\n    ERROR: \"APROVE\" is not a command. Did you "
 	    "mean APPROVE?");
 	has(r, "> Thanks\r\n    ignored: not an order");
+	free(r);
+}
+END_TEST
+
 /* Issue 16: HILFE, LISTE and KARTE are HELP, LIST and MAP, rows, limits
  * per mail and all; the echo keeps the word as written. */
 START_TEST(german_command_words_are_the_commands)

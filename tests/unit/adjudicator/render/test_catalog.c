@@ -177,42 +177,6 @@ START_TEST(the_real_catalogs_count_in_the_singular_and_plural)
 	buf_reset(&b);
 	catalog_say(de, &b, "judge.press.sent", 2, "Schwarz", "3");
 	ck_assert_str_eq(b.data, "Gesandt an Schwarz (3 Zeilen).");
-/* Issue 16: the games name provinces and order words by reference; the
- * real catalogs say them in the reader's language. */
-START_TEST(references_name_provinces_and_order_words_per_language)
-{
-	struct game_msg	 m;
-	struct buf	 b;
-
-	memset(&m, 0, sizeof(m));
-	snprintf(m.key, sizeof(m.key), "dip.err.unknown_province_hint");
-	m.nargs = 3;
-	snprintf(m.args[0], sizeof(m.args[0]), "A Muenchn H");
-	snprintf(m.args[1], sizeof(m.args[1]), "Muenchn");
-	snprintf(m.args[2], sizeof(m.args[2]),
-	    "@dip.prov.mun (MUN), @dip.prov.aeg (AEG)");
-	buf_init(&b);
-	catalog_render(de, &m, &b);
-	ck_assert_msg(strstr(b.data, "Meinten Sie M\xc3\xbcnchen (MUN), "
-	    "\xc3\x84g\xc3\xa4isches Meer (AEG)?") != NULL, "%s", b.data);
-	buf_free(&b);
-	buf_init(&b);
-	catalog_render(en, &m, &b);
-	ck_assert_msg(strstr(b.data, "Did you mean Munich (MUN), Aegean Sea "
-	    "(AEG)?") != NULL, "%s", b.data);
-	buf_free(&b);
-	snprintf(m.key, sizeof(m.key), "dip.ok.order");
-	m.nargs = 1;
-	snprintf(m.args[0], sizeof(m.args[0]),
-	    "A BER @dip.ord.support A MUN - KIE");
-	buf_init(&b);
-	catalog_render(de, &m, &b);
-	ck_assert_str_eq(b.data,
-	    "Befehl: A BER unterst\xc3\xbctzt A MUN - KIE");
-	buf_free(&b);
-	buf_init(&b);
-	catalog_render(en, &m, &b);
-	ck_assert_str_eq(b.data, "order: A BER S A MUN - KIE");
 	buf_free(&b);
 }
 END_TEST
@@ -323,6 +287,46 @@ START_TEST(german_calls_the_gm_spielleiter_and_the_judge_schiedsrichter)
 		    !has_word(td, "Judge"), "%s: de says Spielleitung or Judge",
 		    k);
 	}
+}
+END_TEST
+
+/* Issue 16: the games name provinces and order words by reference; the
+ * real catalogs say them in the reader's language. */
+START_TEST(references_name_provinces_and_order_words_per_language)
+{
+	struct game_msg	 m;
+	struct buf	 b;
+
+	memset(&m, 0, sizeof(m));
+	snprintf(m.key, sizeof(m.key), "dip.err.unknown_province_hint");
+	m.nargs = 3;
+	snprintf(m.args[0], sizeof(m.args[0]), "A Muenchn H");
+	snprintf(m.args[1], sizeof(m.args[1]), "Muenchn");
+	snprintf(m.args[2], sizeof(m.args[2]),
+	    "@dip.prov.mun (MUN), @dip.prov.aeg (AEG)");
+	buf_init(&b);
+	catalog_render(de, &m, &b);
+	ck_assert_msg(strstr(b.data, "Meinten Sie M\xc3\xbcnchen (MUN), "
+	    "\xc3\x84g\xc3\xa4isches Meer (AEG)?") != NULL, "%s", b.data);
+	buf_free(&b);
+	buf_init(&b);
+	catalog_render(en, &m, &b);
+	ck_assert_msg(strstr(b.data, "Did you mean Munich (MUN), Aegean Sea "
+	    "(AEG)?") != NULL, "%s", b.data);
+	buf_free(&b);
+	snprintf(m.key, sizeof(m.key), "dip.ok.order");
+	m.nargs = 1;
+	snprintf(m.args[0], sizeof(m.args[0]),
+	    "A BER @dip.ord.support A MUN - KIE");
+	buf_init(&b);
+	catalog_render(de, &m, &b);
+	ck_assert_str_eq(b.data,
+	    "Befehl: A BER unterst\xc3\xbctzt A MUN - KIE");
+	buf_free(&b);
+	buf_init(&b);
+	catalog_render(en, &m, &b);
+	ck_assert_str_eq(b.data, "order: A BER S A MUN - KIE");
+	buf_free(&b);
 }
 END_TEST
 
