@@ -164,7 +164,7 @@ check "results, dislodgement news, centres, position, next phase, deadline" \
 	"Germany: 4 supply centres" "Germany may build 1 unit." "W1901A" \
 	"Next phase: Winter 1901 (adjustments)." "Deadline proposed by the judge: "
 check "the same order in German" \
-	in_order ger "Ergebnisse" "Frankreich: A BUR R PIC" "Deutschland darf 1 Einheit aufbauen." \
+	in_order ger "Ergebnisse" "Frankreich: A BUR zieht sich zurück nach PIC" "Deutschland darf 1 Einheit aufbauen." \
 	"W1901A" "Nächste Phase: Winter 1901" "Vom Schiedsrichter vorgeschlagener Abgabetermin: "
 check "the German reader's deadline reads like \"Do 26.11.2026 20:00 MEZ\"" \
 	grep -qE 'Abgabetermin: (Mo|Di|Mi|Do|Fr|Sa|So) [0-9]{2}\.[0-9]{2}\.[0-9]{4} [0-9]{2}:[0-9]{2} MES?Z' \
