@@ -45,7 +45,7 @@ port_in_use() {
 
 e2e_cleanup() {
 	pbemd_down
-	[[ -n ${DIR:-} ]] && { "$MS" stop "$DIR" >/dev/null 2>&1; rm -rf "$DIR"; }
+	[[ -n ${DIR:-} ]] && { "$MS" stop "$DIR" >/dev/null 2>&1; [[ -n ${E2E_KEEP:-} ]] || rm -rf "$DIR"; }
 }
 
 # stack_up: four free ports in 20000-29999, chosen from our pid; sets DIR and
@@ -173,7 +173,21 @@ count_ge() { (($(count "$1") >= $2)); }
 wait_count() { until_ok "${3:-$E2E_WAIT}" count_ge "$1" "$2"; }
 
 # e2e_sql SQL: a query on the judge's store (WAL: a reader never waits long).
-e2e_sql() { sqlite3 -batch -noheader -cmd '.timeout 10000' "$DIR/pbemd.db" "$@" 2>/dev/null; }
+# e2e_sql SQL: a query on the judge's store. A reader can still be told
+# SQLITE_BUSY beside the daemon's writes; an empty answer from a failed
+# query read as "nothing", and a check went on too early: retry instead.
+e2e_sql() {
+	local i out
+	for i in 1 2 3 4 5 6 7 8 9 10; do
+		if out=$(sqlite3 -batch -noheader -cmd '.timeout 10000' \
+		    "$DIR/pbemd.db" "$@" 2>/dev/null); then
+			[[ -z $out ]] || printf '%s\n' "$out"
+			return 0
+		fi
+		sleep 0.2
+	done
+	return 1
+}
 
 # settled: the judge recorded every pending mail (so whatever it caused is
 # queued, in the same transaction), its outbox holds nothing it still
@@ -185,12 +199,12 @@ settled() {
 		ids=$(printf "'%s'," "${E2E_PENDING[@]//\'/}")
 		n=$(printf '%s\n' "${E2E_PENDING[@]}" | sort -u | wc -l)
 		got=$(e2e_sql "SELECT count(DISTINCT message_id) FROM inbox
-			WHERE message_id IN (${ids%,})")
+			WHERE message_id IN (${ids%,})") || return 1
 		((${got:-0} == n)) || return 1
 	fi
 	got=$(e2e_sql "SELECT count(*) FROM outbox WHERE sent IS NULL AND failed IS NULL
-		AND next_try <= strftime('%s', 'now')")
-	((${got:-0} == 0)) || return 1
+		AND next_try <= strftime('%s', 'now')") || return 1
+	((${got:-1} == 0)) || return 1
 	[[ -z $(find "$DIR/exim/spool/input" -name '*-H' 2>/dev/null | head -n 1) ]]
 }
 

@@ -47,7 +47,7 @@ check "the start report carries the picture ag-0.png" grep -q 'filename="ag-0.pn
 check "the attached picture decodes to a PNG" test "$(png_head bob)" = 89504e470d0a1a0a
 check "the empty board is drawn 15 by 15" test "$(last alice | tr -d '\r' | grep -cE '^ ?[0-9]+\|')" = 15
 # The judge draws who sets the first die; the game is the same either way.
-if last alice | grep -q "White to move: set one of your dice"; then
+if grep -q "White to move: set one of your dice" <(last alice); then
 	P=(alice bob); L=(III IV V); l=(iii iv v)
 else
 	P=(bob alice); L=(iii iv v); l=(III IV V)
@@ -82,7 +82,7 @@ check "a face the die lacks is refused" grep -qE "has no face|hat keine Seite" <
 play() {  # play WHO BODY
 	mail_and_wait "$1" "SIGNON ag ${1}-secret
 $2" "$1" "$3" gm
-	last "$1" | grep -qE "ERROR|FEHLER" && ko "refused: $2"
+	grep -qE "ERROR|FEHLER" <(last "$1") && ko "refused: $2"
 	return 0
 }
 play "$second" "IV j8 N1E3" "$first"
@@ -123,7 +123,7 @@ check "an order after the end is refused" grep -qE "The game is over|Die Partie 
 mail_and_wait gm "CREATE ad ari" gm
 mail_and_wait carol "JOIN ad carol-secret" carol
 mail_and_wait dave "JOIN ad dave-secret" dave carol gm
-if last carol | grep -q "White to move"; then a=carol b=dave; else a=dave b=carol; fi
+if grep -q "White to move" <(last carol); then a=carol b=dave; else a=dave b=carol; fi
 mail_and_wait "$a" "SIGNON ad ${a}-secret
 DRAW
 III h8 N9 E2" "$a" "$b" gm
@@ -137,7 +137,7 @@ check "both are told the draw" grep -q "The game is drawn: by agreement" <(last 
 mail_and_wait gm "CREATE ar ari" gm
 mail_and_wait carol "JOIN ar carol-secret" carol
 mail_and_wait dave "JOIN ar dave-secret" dave carol gm
-if last carol | grep -q "White to move"; then a=carol b=dave; else a=dave b=carol; fi
+if grep -q "White to move" <(last carol); then a=carol b=dave; else a=dave b=carol; fi
 mail_and_wait "$a" "SIGNON ar ${a}-secret
 V c3 N7 E3" "$a" "$b" gm
 mail_and_wait "$b" "SIGNON ar ${b}-secret

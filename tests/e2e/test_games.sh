@@ -45,7 +45,7 @@ SETUP RPWS" alice
 mail_and_wait bob "SIGNON cg bob-secret
 SETUP RPWS" bob alice gm
 check "the setups are revealed together" grep -q "Both setups are revealed" <(last alice)
-if last alice | grep -q "White to move"; then wfirst=1; else wfirst=0; fi
+if grep -q "White to move" <(last alice); then wfirst=1; else wfirst=0; fi
 W=(b1-b2 b2-b3 b3-b4 b4-b5 b5xa6)
 B=(d6-d5 d5-d6 d6-d5 d5-d6 d6-d5)
 bi=0
@@ -56,7 +56,7 @@ ${B[bi]}" bob alice gm; bi=$((bi + 1))
 	fi
 	mail_and_wait alice "SIGNON cg alice-secret
 ${W[i]}" alice bob gm
-	last alice | grep -q "ERROR" && ko "move ${W[i]} refused"
+	grep -q "ERROR" <(last alice) && ko "move ${W[i]} refused"
 done
 check "the mover's reply quotes the move" grep -q "^> b5xa6" <(last alice)
 check "the capture onto the base row wins (mover)" grep -q "White wins: a piece reached the opposite base row" <(last alice)
@@ -85,7 +85,7 @@ hidden_only() {  # no identity letter on the board rows of any player's newest m
 	done
 }
 hidden_only
-if last alice | grep -q "White to move"; then wfirst=1; else wfirst=0; fi
+if grep -q "White to move" <(last alice); then wfirst=1; else wfirst=0; fi
 W=(d1-d2 d2-d3 d3-d4 d4-d5 d5-d6)
 B=(d6-d5 d5-c4 a6-a5 a5-a6 a6-a5)
 bi=0
@@ -94,7 +94,7 @@ for i in 0 1 2 3 4; do
 		mail_and_wait bob "SIGNON bg bob-secret
 ${B[bi]}" bob alice gm; bi=$((bi + 1))
 		hidden_only
-		last alice | grep -q "Black moved the hidden piece from" && named_hidden=1
+		grep -q "Black moved the hidden piece from" <(last alice) && named_hidden=1
 	fi
 	mail_and_wait alice "SIGNON bg alice-secret
 ${W[i]}" alice bob gm
@@ -111,7 +111,7 @@ check "the final board shows every piece" grep -qE '[RPSW]' <(board alice)
 mail_and_wait gm "CREATE bh weekeewachee blind" gm
 mail_and_wait alice "JOIN bh alice-secret" alice
 mail_and_wait bob "JOIN bh bob-secret" bob alice gm
-if last alice | grep -q "White to move"; then wfirst=1; else wfirst=0; fi
+if grep -q "White to move" <(last alice); then wfirst=1; else wfirst=0; fi
 # Black's c piece comes to c4 and is attacked there, off both base rows, so
 # whatever the pieces are, the attack cannot end the game.
 W=(b1-b2 b2-b3 b3xc4)
@@ -131,7 +131,7 @@ na=$(board alice | grep -o '[RPSWrpsw]' | wc -l)
 nb=$(board bob | grep -o '[RPSWrpsw]' | wc -l)
 check "the revealed pieces are shown, nothing else ($na)" test "$na" -ge 1 -a "$na" -le 2
 check "both players see the same revealed pieces" test "$na" = "$nb"
-if last bob | grep -q "Black to move"; then mover=bob; other=alice; else mover=alice; other=bob; fi
+if grep -q "Black to move" <(last bob); then mover=bob; other=alice; else mover=alice; other=bob; fi
 mail_and_wait "$other" "SIGNON bh ${other}-secret
 RESIGN" "$other" "$mover" gm
 check "RESIGN is confirmed" grep -qE "You resigned from game bh|Sie haben die Partie bh aufgegeben" <(last "$other")
@@ -145,7 +145,7 @@ mail_and_wait carol "SIGNON ci carol-secret
 SETUP RPWS" carol
 mail_and_wait dave "SIGNON ci dave-secret
 SETUP RPWS" dave carol gm
-if last carol | grep -q "White to move"; then mover=carol; other=dave; else mover=dave; other=carol; fi
+if grep -q "White to move" <(last carol); then mover=carol; other=dave; else mover=dave; other=carol; fi
 mail_and_wait carol "Dear judge, please make my move.
 xyzzy plugh
 SINGON ci carol-secret" carol

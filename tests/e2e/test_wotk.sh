@@ -29,7 +29,7 @@ mail_and_wait gm "CREATE wk wotk" gm
 check "CREATE wotk answers the game master" grep -q "is created" <(last gm)
 mail_and_wait alice "JOIN wk alice-secret" alice
 mail_and_wait bob "JOIN wk bob-secret de" bob alice gm
-if last alice | grep -q "You play White"; then
+if grep -q "You play White" <(last alice); then
 	W=alice B=bob
 else
 	W=bob B=alice
