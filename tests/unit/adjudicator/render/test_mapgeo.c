@@ -333,7 +333,7 @@ static const struct {
 	{ "version", "GEO tiny 2\n", "version" },
 	{ "first record", "SIZE 40 40\n", "begin with GEO" },
 	{ "unknown record", TINY_HEAD "COLOUR AAA red\n", "unknown record" },
-	{ "unknown area", TINY_HEAD "ROW AAA XXX BBB BBB SSS SSS\n",
+	{ "unknown area", TINY_HEAD "ROW AAA QQQ BBB BBB SSS SSS\n",
 	    "unknown area" },
 	{ "short row", TINY_HEAD "ROW AAA BBB SSS\n", "3 tiles, not 6" },
 	{ "missing rows", TINY_HEAD TINY_ROW TINY_ANCHORS, "rows of tiles" },
