@@ -111,6 +111,8 @@ config_judge_key(struct config *c, const char *k, const char *v)
 		return config_int(v, 1, 100000, &c->answers_per_hour);
 	else if (strcmp(k, "log_level") == 0)
 		return log_level_parse(v, &c->log_level);
+	else if (strcmp(k, "log") == 0)
+		return log_target_parse(v, &c->log);
 	else
 		return -2;
 	return 0;
@@ -182,6 +184,7 @@ config_defaults(struct config *c)
 	c->poll_interval = 60;
 	c->max_failures = 3;
 	c->log_level = LOG_LEVEL_INFO;
+	c->log = LOG_TARGET_STDERR;	/* tests and runs in the foreground */
 	c->name = xstrdup("pbemd judge");
 	c->language = xstrdup("en");
 	c->timezone = xstrdup("UTC");

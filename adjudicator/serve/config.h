@@ -44,6 +44,7 @@ struct config {
 	int			 joins_per_hour;
 	int			 answers_per_hour;
 	enum log_level		 log_level;
+	enum log_target		 log;		/* serve, deliver, tick */
 };
 
 /* 0, or -1 with a reason naming the file and line; the reason is for

@@ -352,6 +352,7 @@ daemon_serve(const char *config_path, bool once)
 		runtime_close(&d.rt);
 		return EX_CONFIG;
 	}
+	log_target_set(d.rt.cfg.log);
 	daemon_signals();
 	smtp_global_init();
 	runtime_smtp_conf(&d.rt, &sc);
@@ -425,6 +426,7 @@ daemon_deliver(const char *config_path)
 		 * keeps the mail and tries again. */
 		return rc == RUNTIME_STORE ? EX_TEMPFAIL : EX_CONFIG;
 	}
+	log_target_set(rt.cfg.log);
 	if ((raw = daemon_read_stdin(&len)) == NULL) {
 		log_warnx("deliver: mail larger than %d bytes refused",
 		    INTAKE_MAIL_MAX);
@@ -472,6 +474,7 @@ daemon_tick_once(const char *config_path)
 		log_warnx("%s", why);
 		return EX_CONFIG;
 	}
+	log_target_set(rt.cfg.log);
 	runtime_env(&rt, time(NULL), &env);
 	env.downtime_slack = runtime_downtime_slack(&rt);
 	next = judge_tick(&env);

@@ -139,7 +139,9 @@ sed -e "s|^url = imaps://.*|url = imap://127.0.0.1:$MAILSTACK_IMAP_PORT/INBOX|" 
 	-e "s|^address = [^ ]*|address = judge@$MAILSTACK_DOMAIN|" \
 	-e "s|^database = .*|database = $DIR/pbemd.db|" \
 	"$DEST/usr/share/doc/pbemd/pbemd.ini.example" >"$DIR/pbemd.ini"
-printf '\n[imap]\nca_file = %s\n[smtp]\nca_file = %s\n[judge]\npoll_interval = 5\n' \
+check "the example logs to syslog" grep -qx 'log = syslog' "$DIR/pbemd.ini"
+# Here the log is read from standard error: no syslog daemon is assumed.
+printf '\n[imap]\nca_file = %s\n[smtp]\nca_file = %s\n[judge]\npoll_interval = 5\nlog = stderr\n' \
 	"$MAILSTACK_CA_CERT" "$MAILSTACK_CA_CERT" >>"$DIR/pbemd.ini"
 pointed() {  # every setting the stack needs was found in the example
 	local l

@@ -110,7 +110,8 @@ START_TEST(a_full_file_is_read)
 	    "joins_per_hour = 60\n"
 	    "answers_per_hour = 70\n"
 	    "timezone = Europe/Berlin\n"
-	    "log_level = debug\n", pwfile);
+	    "log_level = debug\n"
+	    "log = syslog\n", pwfile);
 	write_ini(text);
 	ck_assert_msg(config_load(ini, &c, why, sizeof(why)) == 0, "%s", why);
 
@@ -142,6 +143,7 @@ START_TEST(a_full_file_is_read)
 	ck_assert_int_eq(c.answers_per_hour, 70);
 	ck_assert_str_eq(c.timezone, "Europe/Berlin");
 	ck_assert_int_eq(c.log_level, LOG_LEVEL_DEBUG);
+	ck_assert_int_eq(c.log, LOG_TARGET_SYSLOG);
 	config_free(&c);
 	ck_assert_ptr_null(c.address);
 }
@@ -256,6 +258,7 @@ START_TEST(defaults_fill_what_is_not_given)
 	ck_assert_str_eq(c.name, "pbemd judge");
 	ck_assert_ptr_null(c.templates);	/* runtime_open() looks: catalog_dir.h */
 	ck_assert_int_eq(c.log_level, LOG_LEVEL_INFO);
+	ck_assert_int_eq(c.log, LOG_TARGET_STDERR);	/* as before: issue 17 */
 	ck_assert_ptr_null(c.imap.url);
 	ck_assert_ptr_null(c.imap.password);
 	ck_assert_ptr_null(c.smtp.user);
@@ -307,6 +310,8 @@ START_TEST(a_bad_value_is_refused_with_file_and_line)
 	snprintf(want, sizeof(want), "%s:2: bad value for [judge] log_level",
 	    ini);
 	refused("[judge]\nlog_level = loud\n" MINIMAL, want);
+	snprintf(want, sizeof(want), "%s:2: bad value for [judge] log", ini);
+	refused("[judge]\nlog = journal\n" MINIMAL, want);
 }
 END_TEST
 
