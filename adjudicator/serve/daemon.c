@@ -7,7 +7,10 @@
  * kill -9 at any point loses nothing: a mail is marked processed (the
  * keyword of imap.h; \Seen is the operator's) only after its transaction
  * committed, and found again (and skipped) if the mark was lost.
- * The signal flag below is the only mutable global state of the program.
+ * SIGHUP re-reads the configuration between rounds, never in the middle of
+ * a mail: a good one replaces the running one, a bad one is logged and the
+ * old one kept. The signal flags below are the only mutable global state of
+ * the program (with log.c's settings).
  */
 #include <errno.h>
 #include <signal.h>
@@ -40,10 +43,17 @@
 #define EX_TEMPFAIL	75
 #define EX_CONFIG	78
 
-static volatile sig_atomic_t daemon_stop;
+/*
+ * Set by the handler, cleared by the loop: stop (SIGTERM, SIGINT), reload
+ * (SIGHUP), and wake, which the handler sets after either so that a wait
+ * (imap_wait(), daemon_sleep()) returns. The loop clears wake before it
+ * reads the others, so no signal is slept through.
+ */
+static volatile sig_atomic_t daemon_stop, daemon_hup, daemon_wake;
 
 struct daemon {
 	struct runtime	 rt;
+	const char	*config_path;	/* read again on SIGHUP */
 	struct imap	*imap;
 	struct smtp	*smtp;
 	int		 imap_failures;
@@ -60,8 +70,11 @@ struct daemon {
 static void
 daemon_signal(int sig)
 {
-	(void)sig;
-	daemon_stop = 1;
+	if (sig == SIGHUP)
+		daemon_hup = 1;
+	else
+		daemon_stop = 1;
+	daemon_wake = 1;
 }
 
 static void
@@ -74,6 +87,7 @@ daemon_signals(void)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
 	sa.sa_handler = SIG_IGN;
 	sigaction(SIGPIPE, &sa, NULL);
 }
@@ -297,7 +311,7 @@ daemon_sleep(int ms)
 {
 	struct timespec	 ts;
 
-	while (ms > 0 && !daemon_stop) {
+	while (ms > 0 && !daemon_wake) {
 		int slice = ms > 200 ? 200 : ms;
 
 		ts.tv_sec = 0;
@@ -307,13 +321,98 @@ daemon_sleep(int ms)
 	}
 }
 
+/* Whether a key of section is among the n changes. */
+static bool
+daemon_changed(const struct reload_change *c, size_t n, const char *section)
+{
+	size_t	 i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(c[i].section, section) == 0 && !c[i].restart)
+			return true;
+	return false;
+}
+
+/* The connections follow new server settings at once: IMAP reconnects now,
+ * and SMTP gets a new client, tried at once whatever its backoff said. */
+static void
+daemon_reconnect(struct daemon *d, const struct reload_change *c, size_t n)
+{
+	struct smtp_conf	 sc;
+
+	if (daemon_changed(c, n, "imap")) {
+		log_info("imap: settings changed; reconnecting");
+		imap_close(d->imap);
+		d->imap = NULL;
+		d->imap_failures = 0;
+		d->imap_retry = 0;
+	}
+	if (daemon_changed(c, n, "smtp")) {
+		smtp_free(d->smtp);
+		runtime_smtp_conf(&d->rt, &sc);
+		d->smtp = smtp_new(&sc);
+		d->smtp_failures = 0;
+		d->smtp_retry = 0;
+	}
+}
+
+/*
+ * SIGHUP: the configuration read and checked again. A bad one is logged at
+ * error level and the running one kept; a good one replaces it, its changes
+ * logged, with a warning for each key that takes a restart.
+ */
+static void
+daemon_reload(struct daemon *d)
+{
+	struct reload_change	 c[RELOAD_KEYS_MAX];
+	enum log_target		 was = d->rt.cfg.log;
+	struct buf		 list;
+	char			 why[512];
+	size_t			 n, i;
+
+	if (runtime_reload(&d->rt, d->config_path, c, &n, why,
+	    sizeof(why)) != 0) {
+		log_error("config: reload refused, the running configuration "
+		    "stays: %s", why);
+		return;
+	}
+	if (d->rt.cfg.log != was) {
+		log_info("config: logging to %s from now on",
+		    d->rt.cfg.log == LOG_TARGET_SYSLOG ? "syslog" : "stderr");
+		log_target_set(d->rt.cfg.log);
+	}
+	buf_init(&list);
+	for (i = 0; i < n; i++)
+		if (!c[i].restart)
+			buf_printf(&list, "%s%s.%s", list.len ? "," : "",
+			    c[i].section, c[i].key);
+	log_info("config: reloaded file=%s changed=%s", d->config_path,
+	    list.len ? list.data : "none");
+	buf_free(&list);
+	for (i = 0; i < n; i++)
+		if (c[i].restart)
+			log_warnx("config: %s.%s changed but takes a restart; "
+			    "the running value stays until then", c[i].section,
+			    c[i].key);
+	daemon_reconnect(d, c, n);
+}
+
 static void
 daemon_loop(struct daemon *d, bool once)
 {
 	int	 ms;
 
 	d->once = once;
-	while (!daemon_stop) {
+	for (;;) {
+		/* Cleared before the flags are read: a signal from here on
+		 * cuts the next wait short. */
+		daemon_wake = 0;
+		if (daemon_stop)
+			break;
+		if (daemon_hup) {
+			daemon_hup = 0;
+			daemon_reload(d);
+		}
 		if (d->imap == NULL && time(NULL) >= d->imap_retry)
 			daemon_imap_connect(d);
 		if (d->imap && daemon_round(d) != 0 && !daemon_stop)
@@ -327,7 +426,7 @@ daemon_loop(struct daemon *d, bool once)
 		if (ms == 0)
 			continue;
 		if (d->imap) {
-			if (imap_wait(d->imap, ms, &daemon_stop) < 0 &&
+			if (imap_wait(d->imap, ms, &daemon_wake) < 0 &&
 			    !daemon_stop)
 				daemon_imap_lost(d, "connection lost while idle");
 		} else
@@ -343,12 +442,13 @@ daemon_serve(const char *config_path, bool once)
 	char			 why[512];
 
 	memset(&d, 0, sizeof(d));
+	d.config_path = config_path;
 	if (runtime_open(config_path, &d.rt, why, sizeof(why)) != 0) {
 		log_warnx("%s", why);
 		return EX_CONFIG;
 	}
-	if (d.rt.cfg.imap.url == NULL) {
-		log_warnx("%s: missing [imap] url", config_path);
+	if (runtime_serve_check(&d.rt.cfg, config_path, why, sizeof(why)) != 0) {
+		log_warnx("%s", why);
 		runtime_close(&d.rt);
 		return EX_CONFIG;
 	}

@@ -5,4 +5,5 @@ SRCS += \
 	adjudicator/serve/intake.c \
 	adjudicator/serve/outbox.c \
 	adjudicator/serve/quarantine.c \
+	adjudicator/serve/reload.c \
 	adjudicator/serve/runtime.c

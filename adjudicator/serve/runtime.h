@@ -8,6 +8,7 @@
 
 #include "adjudicator/judge/judge.h"
 #include "adjudicator/serve/config.h"
+#include "adjudicator/serve/reload.h"
 
 struct runtime {
 	struct config		 cfg;
@@ -28,6 +29,22 @@ struct runtime {
 int	runtime_open(const char *config_path, struct runtime *, char *why,
 	    size_t whylen);
 void	runtime_close(struct runtime *);
+/* What serve needs beyond the others: an [imap] url that parses, an [smtp]
+ * url of smtp:// or smtps://. 0, or -1 with why. */
+int	runtime_serve_check(const struct config *, const char *path,
+	    char *why, size_t whylen);
+/*
+ * Reads path again for serve and checks it as at start (the parser, the
+ * password files, the catalogs, an [imap] url). Bad: -1 with why, and rt
+ * untouched. Good: 0; rt's configuration and catalogs replaced (the keys
+ * that take a restart keep their running values), the log level set, and
+ * out (RELOAD_KEYS_MAX entries) and *nout the keys that changed. The store
+ * and the map's drawing stay. Call it between rounds: a judge_env built
+ * before it borrows what it frees.
+ */
+int	runtime_reload(struct runtime *, const char *path,
+	    struct reload_change *out, size_t *nout, char *why,
+	    size_t whylen);
 /* The judge's environment for a mail handled at time now. */
 void	runtime_env(struct runtime *, time_t now, struct judge_env *out);
 /*
