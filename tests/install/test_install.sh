@@ -12,7 +12,9 @@
 # version, and `pbemd serve` runs from the installed tree on the installed
 # example configuration (its servers, address and files pointed at the test
 # mail stack, tests/e2e/lib.sh), in a directory without templates: it must
-# find its own under share/pbemd, and answers a mail.
+# find its own under share/pbemd, and answers a mail; SIGHUP with a changed
+# configuration is taken (its next answer shows it), with a broken one is
+# refused at error level while it runs on with the good one.
 set -uo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
@@ -171,6 +173,30 @@ help=$(sed -n 's/^help\.judge = \(.\{24\}\).*/\1/p' \
 	"$DEST/usr/share/pbemd/templates/en/help.txt")
 check "with the text of the installed catalog ('$help')" \
 	grep -qF -- "$help" "$DIR/answer.txt"
+
+# SIGHUP: a changed configuration is taken, a broken one refused.
+answered_by() {  # answered_by NAME: alice's HELP is answered from NAME
+	local mark from
+	mark=$(outbox_mark)
+	send_mail alice "hello" "HELP" && wait_settled || return 1
+	# Read whole, then matched: grep -q in the pipe would end it early.
+	from=$(judge_mail alice "$mark" | tr -d '\r' | sed -n 's/^From: //p')
+	grep -qx -- "$1 <judge@$MAILSTACK_DOMAIN>" <<<"$from" || {
+		echo "the answer is from: $from"; return 1; }
+}
+printf '[judge]\nname = Installed Judge\n' >>"$DIR/pbemd.ini"
+lines=$(log_lines)
+kill -HUP "$PBEMD_PID"
+check "SIGHUP, a changed configuration: reloaded, the change named" \
+	wait_log " info: config: reloaded file=$DIR/pbemd.ini changed=judge.name$" "$lines"
+check "the next answer comes from the new name" answered_by "Installed Judge"
+printf 'poll_interval = never\n' >>"$DIR/pbemd.ini"
+lines=$(log_lines)
+kill -HUP "$PBEMD_PID"
+check "SIGHUP, a broken configuration: refused at error level" \
+	wait_log " error: config: reload refused, the running configuration stays: $DIR/pbemd.ini:[0-9]+: bad value for \[judge\] poll_interval$" "$lines"
+check "the installed serve runs on" kill -0 "$PBEMD_PID"
+check "and answers with the configuration it had" answered_by "Installed Judge"
 check "serve stops cleanly (0)" pbemd_down
 grep -E 'warn|error' "$DIR/pbemd.log" | head -n 5
 
