@@ -82,10 +82,13 @@ check "serve stops cleanly after the reloads (0)" pbemd_down
 # --- log = syslog ---------------------------------------------------------
 # The daemon runs in a mount namespace where /dev is a tmpfs of links to
 # the real entries, and /dev/log a link to the socket this test reads.
+# The probe mounts as ns_up will: a kernel or a container may allow the
+# namespace but not the mount in it.
+ns_probe() { unshare "$@" sh -c 'mount -t tmpfs -o mode=755 tmpfs /dev' 2>/dev/null; }
 NS_FLAGS=()
-if unshare --user --map-root-user --mount true 2>/dev/null; then
+if ns_probe --user --map-root-user --mount; then
 	NS_FLAGS=(--user --map-root-user --mount)
-elif unshare --mount true 2>/dev/null; then
+elif ns_probe --mount; then
 	NS_FLAGS=(--mount)
 fi
 if ((${#NS_FLAGS[@]} == 0)) || ! command -v perl >/dev/null; then
