@@ -459,6 +459,35 @@ int	db_meta_get(struct db *, const char *key, int64_t *value);
 int	db_meta_set(struct db *, const char *key, int64_t value);
 
 /*
+ * backup.c: a consistent copy of the store at path into the file dest,
+ * made while the judge may be writing (SQLite's online backup API, a few
+ * hundred pages a step), a single file with a rollback journal, checked
+ * with PRAGMA integrity_check before it replaces dest. On failure dest is
+ * as it was, why says what failed and nothing is left beside it. The live
+ * store (or one of its journals) is never a destination.
+ */
+enum db_backup_status {
+	DB_BACKUP_OK,
+	DB_BACKUP_USAGE,	/* dest is the live store, or a directory */
+	DB_BACKUP_NOSOURCE,	/* the store cannot be opened */
+	DB_BACKUP_BUSY,		/* it stayed locked: try again */
+	DB_BACKUP_CANTCREATE,	/* the copy cannot be created or renamed */
+	DB_BACKUP_IOERR,	/* writing or syncing it failed */
+	DB_BACKUP_DAMAGED	/* the copy fails PRAGMA integrity_check */
+};
+
+struct db_backup_info {
+	int		 pages;		/* of the copy */
+	int		 page_size;
+	int		 schema;	/* its PRAGMA user_version, -1 unknown */
+	int		 restarts;	/* writes that made the copy start over */
+	char		 check[160];	/* "ok", or integrity_check's first lines */
+};
+
+enum db_backup_status db_backup(const char *path, const char *dest,
+		    struct db_backup_info *out, char *why, size_t whylen);
+
+/*
  * events (events.c): what an address or a seat did lately, for the
  * judge's limits. _count gives how many rows of kind for key are at or
  * after since, and the time of the oldest of them (0 when none).

@@ -2,6 +2,7 @@
 SRCS += \
 	db/db.c \
 	db/address.c \
+	db/backup.c \
 	db/clock.c \
 	db/events.c \
 	db/games.c \
