@@ -1,5 +1,6 @@
 # The daemon loop, intake, outbox, quarantine, config, runtime.
 SRCS += \
+	adjudicator/serve/backup.c \
 	adjudicator/serve/config.c \
 	adjudicator/serve/daemon.c \
 	adjudicator/serve/intake.c \
