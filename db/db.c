@@ -298,6 +298,41 @@ fail:
 	return DB_ERR;
 }
 
+int
+db_open_readonly(const char *path, struct db **out, char *why,
+    size_t whylen)
+{
+	struct db	*db;
+	int		 have, last;
+
+	db = xcalloc(1, sizeof(*db));
+	if (sqlite3_open_v2(path, &db->h, SQLITE_OPEN_READONLY |
+	    SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
+		snprintf(why, whylen, "%s: %s", path,
+		    db->h ? sqlite3_errmsg(db->h) : "cannot open");
+		goto fail;
+	}
+	sqlite3_busy_timeout(db->h, 10000);
+	if (db_migrate_latest(&last, why, whylen) != DB_OK)
+		goto fail;
+	if ((have = db_schema_version(db)) < 0) {
+		snprintf(why, whylen, "%s: %s", path, sqlite3_errmsg(db->h));
+		goto fail;
+	}
+	if (have != last) {
+		snprintf(why, whylen, "%s: schema version %d, this pbemd's is "
+		    "%d: %s", path, have, last, have > last ? "a newer pbemd "
+		    "wrote it" : "serve (or any command that writes) migrates "
+		    "it first");
+		goto fail;
+	}
+	*out = db;
+	return DB_OK;
+fail:
+	db_close(db);
+	return DB_ERR;
+}
+
 void
 db_close(struct db *db)
 {

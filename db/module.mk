@@ -10,7 +10,8 @@ SRCS += \
 	db/observers.c \
 	db/press.c \
 	db/quarantine.c \
-	db/seats.c
+	db/seats.c \
+	db/stats.c
 
 GEN_SRCS := build/gen/schema.c
 
