@@ -14,6 +14,7 @@
 #include "adjudicator/serve/backup.h"
 #include "adjudicator/serve/daemon.h"
 #include "adjudicator/serve/quarantine.h"
+#include "adjudicator/serve/status.h"
 #include "common/log.h"
 #include "common/version.h"
 
@@ -76,6 +77,15 @@ static const struct main_cmd main_cmds[] = {
 	  "database may be damaged; DEST is left as it was), 66 the database\n"
 	  "cannot be opened, 73 DEST cannot be created, 74 writing it failed,\n"
 	  "75 the database stayed locked (try again), 78 bad config.\n" },
+	{ "status", "pbemd status -c FILE",
+	  "Prints the judge at a glance, one section a topic: the games by state\n"
+	  "and a line per running game (name, kind, phase, deadline), the outbox\n"
+	  "(mails waiting and since when, failing ones with their attempts and\n"
+	  "last error, refused, sent), the mails held in quarantine (how many,\n"
+	  "the newest), and when the last mail came and the clock last ticked.\n"
+	  "Times are UTC. Reads the database only: safe while serve runs.\n"
+	  "Exit status 0, 66 the database cannot be opened (missing, or of\n"
+	  "another schema version), 75 it cannot be read now, 78 bad config.\n" },
 	{ "adjudicate", "pbemd adjudicate [--no-retreat] [--start=1898] [--png DIR] [FILE|-]",
 	  "Adjudicates one Diplomacy case written in the DATC record format\n"
 	  "(PHASE blocks with UNIT, OWNS and ORDER lines) and prints the results\n"
@@ -324,6 +334,18 @@ main_backup(int argc, char **argv)
 	return backup_main(config, argv[at], stdout, stderr);
 }
 
+/* status -c FILE */
+static int
+main_status(int argc, char **argv)
+{
+	const char	*config;
+	int		 rc, at;
+
+	if ((rc = main_store_args("status", argc, argv, 0, &config, &at)) != 0)
+		return rc < 0 ? 0 : rc;
+	return status_main(config, stdout, stderr);
+}
+
 /* `pbemd adjudicate --png DIR`: one phase's map, in English. */
 static int
 main_png(void *arg, const char *path, const struct game_mapview *mv)
@@ -399,6 +421,8 @@ main(int argc, char **argv)
 		return main_quarantine(argc - 1, argv + 1);
 	if (strcmp(cmd, "backup") == 0)
 		return main_backup(argc - 1, argv + 1);
+	if (strcmp(cmd, "status") == 0)
+		return main_status(argc - 1, argv + 1);
 	if (strcmp(cmd, "adjudicate") == 0)
 		return main_adjudicate(argc - 1, argv + 1);
 	if (strcmp(cmd, "referee") == 0)

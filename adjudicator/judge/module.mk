@@ -40,6 +40,7 @@ SRCS += \
 	adjudicator/judge/observers.c \
 	adjudicator/judge/opts.c \
 	adjudicator/judge/orders.c \
+	adjudicator/judge/overview.c \
 	adjudicator/judge/password.c \
 	adjudicator/judge/phase.c \
 	adjudicator/judge/play.c \

@@ -6,4 +6,5 @@ SRCS += \
 	adjudicator/serve/intake.c \
 	adjudicator/serve/outbox.c \
 	adjudicator/serve/quarantine.c \
-	adjudicator/serve/runtime.c
+	adjudicator/serve/runtime.c \
+	adjudicator/serve/status.c

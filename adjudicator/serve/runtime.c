@@ -11,14 +11,18 @@
 
 static const char *const runtime_langs[JUDGE_LANGS] = { "en", "de" };
 
-int
-runtime_open(const char *path, struct runtime *rt, char *why, size_t whylen)
+/*
+ * Everything but the store: the configuration, the catalogs, the map's
+ * drawing. 0, or RUNTIME_CONFIG with why (nothing left to free).
+ */
+static int
+runtime_load(const char *path, struct runtime *rt, char *why, size_t whylen)
 {
 	int	 i;
 
 	memset(rt, 0, sizeof(*rt));
 	if (config_load(path, &rt->cfg, why, whylen) != 0)
-		return -1;
+		return RUNTIME_CONFIG;
 	log_init(rt->cfg.log_level, NULL);
 	if (password_init() != 0) {
 		snprintf(why, whylen, "libsodium cannot initialise");
@@ -41,15 +45,41 @@ runtime_open(const char *path, struct runtime *rt, char *why, size_t whylen)
 	 * does not load stops the judge at start, not one report later. */
 	if ((rt->geo = mapgeo_standard(why, whylen)) == NULL)
 		goto fail;
+	return 0;
+fail:
+	runtime_close(rt);
+	return RUNTIME_CONFIG;
+}
+
+int
+runtime_open(const char *path, struct runtime *rt, char *why, size_t whylen)
+{
+	int	 rc;
+
+	if ((rc = runtime_load(path, rt, why, whylen)) != 0)
+		return rc;
 	if (db_open(rt->cfg.database, &rt->db, why, whylen) != DB_OK) {
 		runtime_close(rt);
 		return RUNTIME_STORE;
 	}
 	rt->pw = password_cache_new();
 	return 0;
-fail:
-	runtime_close(rt);
-	return RUNTIME_CONFIG;
+}
+
+int
+runtime_open_readonly(const char *path, struct runtime *rt, char *why,
+    size_t whylen)
+{
+	int	 rc;
+
+	if ((rc = runtime_load(path, rt, why, whylen)) != 0)
+		return rc;
+	if (db_open_readonly(rt->cfg.database, &rt->db, why, whylen) !=
+	    DB_OK) {
+		runtime_close(rt);
+		return RUNTIME_STORE;
+	}
+	return 0;
 }
 
 void

@@ -27,6 +27,13 @@ struct runtime {
 #define RUNTIME_STORE	(-2)
 int	runtime_open(const char *config_path, struct runtime *, char *why,
 	    size_t whylen);
+/*
+ * The same with the store opened for reading only (`pbemd status`, beside
+ * a running judge): never created, never migrated (db_open_readonly());
+ * no password cache.
+ */
+int	runtime_open_readonly(const char *config_path, struct runtime *,
+	    char *why, size_t whylen);
 void	runtime_close(struct runtime *);
 /* The judge's environment for a mail handled at time now. */
 void	runtime_env(struct runtime *, time_t now, struct judge_env *out);

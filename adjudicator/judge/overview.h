@@ -1,0 +1,45 @@
+/*
+ * overview.h - the judge at a glance, for its keepers (overview.c): the
+ * same text for `pbemd status` on the server and for a keeper's STATUS
+ * and LIST ALL by mail. Layer L2 of the judge; judge.h brings it to
+ * serve/.
+ */
+#ifndef PBEMD_JUDGE_OVERVIEW_H
+#define PBEMD_JUDGE_OVERVIEW_H
+
+#include <stdbool.h>
+
+#include "adjudicator/judge/env.h"
+#include "common/util.h"
+
+/*
+ * The overview at env->now in the language of cat, appended to out as
+ * plain lines: a head line, then one section a topic parted by an empty
+ * line, its columns aligned: the games by state and a line per running
+ * game (at most max, 0: every one; the others counted), the outbox queue
+ * and its failing mails, the quarantine, the last mail and the last tick.
+ * Times are UTC. Read only. 0, or -1 on a store error (logged; out holds
+ * what was written before it).
+ */
+int	judge_overview(const struct judge_env *, const struct catalog *cat,
+	    int max, struct buf *out);
+
+/* Which games judge_overview_games() lists, and how many it found. */
+struct judge_overview_page {
+	bool	 all;		/* every game; else the running ones */
+	int	 skip;		/* the first skip are left out (a page) */
+	int	 max;		/* lines at most, 0: every one */
+	int	 total;		/* out: the games listed and left out */
+	int	 shown;		/* out: the lines written */
+};
+
+/*
+ * The table of games alone, by name: a head row, then name, kind, state,
+ * phase and deadline of each, every line indented by indent spaces;
+ * nothing when no game is listed. 0, or -1 on a store error.
+ */
+int	judge_overview_games(const struct judge_env *,
+	    const struct catalog *cat, struct judge_overview_page *,
+	    int indent, struct buf *out);
+
+#endif
