@@ -36,7 +36,7 @@ GAMES='diplomacy klinzha wotk ari weekeewachee'   # GAME above: adjudicator/<eac
 LAYERS='
 L0 env session notice seats opts assign ledger password deadline limits courtesy njudge
 L1 queue clock notify report observers
-L2 phase orders play overview
+L2 phase orders play overview gametable
 L3 cmd_* reply
 L4 judge lines mailin tick downtime undelivered
 '

@@ -30,6 +30,7 @@ SRCS += \
 	adjudicator/judge/courtesy.c \
 	adjudicator/judge/deadline.c \
 	adjudicator/judge/downtime.c \
+	adjudicator/judge/gametable.c \
 	adjudicator/judge/judge.c \
 	adjudicator/judge/ledger.c \
 	adjudicator/judge/limits.c \

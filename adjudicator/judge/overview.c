@@ -1,16 +1,17 @@
 /*
  * overview.c - the judge at a glance, for its keepers (issue 17): the
  * games by state and a line for each running one (or for every game: a
- * keeper's LIST ALL), the outbox queue and the mails failing in it, the
- * quarantine, the time of the last mail and of the last tick. The same
- * text goes to `pbemd status` (serve/status.c, in English) and into a
- * keeper's reply by mail (cmd_status.c, cmd_info.c, in his language).
+ * keeper's LIST ALL; gametable.c gathers them), the outbox queue and the
+ * mails failing in it, the quarantine, the time of the last mail and of
+ * the last tick. The same text goes to `pbemd status` (serve/status.c, in
+ * English) and into a keeper's reply by mail (cmd_status.c, cmd_info.c,
+ * in his language).
  *
- * Read only: the store's rows (db/stats.c, the games, their clocks and
- * phases) and the clock's heartbeat. Times are UTC, written alike in
- * every language, as the operator's logs have them. Columns are aligned
- * by the characters their cells show, so the text reads in a terminal
- * and in a mail alike. Never a password, never an order.
+ * Read only: the store's counts (db/stats.c) and the clock's heartbeat.
+ * Times are UTC, written alike in every language, as the operator's logs
+ * have them. Labels and columns are aligned by the characters they show,
+ * so the text reads in a terminal and in a mail alike. Never a password,
+ * never an order.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,32 +19,14 @@
 #include <time.h>
 
 #include "adjudicator/judge/clock.h"
+#include "adjudicator/judge/deadline.h"
 #include "adjudicator/judge/overview.h"
-#include "adjudicator/judge/phase.h"
 #include "common/log.h"
 
-#define JUDGE_OVERVIEW_COLS	5	/* game, kind, state, phase, deadline */
 #define JUDGE_OVERVIEW_FAILING	10	/* failing mails listed one a line */
 #define JUDGE_OVERVIEW_PAIRS	4	/* lines of a section at most */
-#define JUDGE_OVERVIEW_TIME	24	/* "2026-11-28 20:00 UTC" */
+#define JUDGE_OVERVIEW_TIME	32	/* "2026-11-28 20:00 UTC" */
 #define JUDGE_OVERVIEW_AGE	24	/* "12d3h" */
-
-/* The games by state (paused: running, with the clock paused). */
-struct judge_overview_count {
-	int	 n[4];		/* by enum db_game_status */
-	int	 paused;
-};
-
-/* The walk over the games: what it lists, the cells it gathered. */
-struct judge_overview_walk {
-	const struct judge_env		*env;
-	const struct catalog		*cat;
-	struct judge_overview_page	*page;
-	struct judge_overview_count	*count;		/* may be NULL */
-	struct buf			*cell;		/* rows * COLS */
-	int				 rows, cap;
-	bool				 failed;
-};
 
 /* A section's lines: a label and a value each, the labels aligned. */
 struct judge_overview_kv {
@@ -74,15 +57,11 @@ judge_overview_pad(struct buf *out, const char *s, size_t width)
 		buf_putc(out, ' ');
 }
 
-/* An instant as "2026-11-28 20:00 UTC". */
+/* An instant as "2026-11-28 20:00 UTC", as the game table writes it. */
 static void
 judge_overview_time(time_t t, char out[JUDGE_OVERVIEW_TIME])
 {
-	struct tm	 tm;
-
-	if (gmtime_r(&t, &tm) == NULL || strftime(out, JUDGE_OVERVIEW_TIME,
-	    "%Y-%m-%d %H:%M UTC", &tm) == 0)
-		snprintf(out, JUDGE_OVERVIEW_TIME, "%lld", (long long)t);
+	deadline_format(t, "UTC", out, JUDGE_OVERVIEW_TIME, NULL);
 }
 
 /* How long ago, in its two largest units: "45s", "3m12s", "2h5m", "4d3h". */
@@ -176,232 +155,54 @@ judge_overview_title(const struct catalog *cat, const char *key,
 	buf_putc(out, '\n');
 }
 
-/*
- * The phase of g as its game names it, "move N" where it names none, "-"
- * for a game still forming, "?" for a state that does not load. -1 on a
- * store error.
- */
-static int
-judge_overview_phase(const struct judge_overview_walk *w,
-    const struct db_game *g, const struct game_ops *ops, struct buf *out)
-{
-	struct game_state	*st = NULL;
-	struct game_diag	 why;
-	struct game_stat	 at;
-	char			*text = NULL, ply[16];
-	int			 rc;
-
-	if (g->status == DB_FORMING) {
-		buf_puts(out, "-");
-		return 0;
-	}
-	if ((rc = db_phase_state(w->env->db, g->id, g->phase, &text)) ==
-	    DB_ERR)
-		return -1;
-	memset(&why, 0, sizeof(why));
-	if (ops == NULL || rc != DB_OK || ops->load(text, &st, &why) != 0) {
-		buf_puts(out, "?");
-		free(text);
-		return 0;
-	}
-	ops->stat(st, &at);
-	snprintf(ply, sizeof(ply), "%d", at.ply);
-	if (at.phase[0] != '\0')
-		catalog_say(w->cat, out, "overview.phase", 1, at.phase);
-	else
-		catalog_say(w->cat, out, "overview.ply", 1, ply);
-	ops->free(st);
-	free(text);
-	return 0;
-}
-
-/*
- * The deadline of running game g with clock c (have: 0 when it has
- * none), as the clock will act on it.
- */
+/* The rows of t, columns aligned, each line indented by indent, when
+ * there is more than the head row. */
 static void
-judge_overview_deadline(const struct catalog *cat, const struct db_game *g,
-    const struct db_clock *c, bool have, struct buf *out)
-{
-	char	 t[JUDGE_OVERVIEW_TIME];
-
-	if (!have)
-		catalog_say(cat, out, "overview.deadline.none", 0);
-	else if (c->paused) {
-		judge_overview_time(c->paused, t);
-		catalog_say(cat, out, "overview.deadline.paused", 1, t);
-	} else if (c->phase != g->phase || (!c->deadline && !c->proposed))
-		catalog_say(cat, out, "overview.deadline.unset", 0);
-	else if (c->deadline || c->approve == DB_APPROVE_AUTO) {
-		/* With approve=auto the proposal holds unapproved. */
-		judge_overview_time(c->deadline ? c->deadline : c->proposed, t);
-		buf_puts(out, t);
-	} else {
-		judge_overview_time(c->proposed, t);
-		catalog_say(cat, out, "overview.deadline.proposed", 1, t);
-	}
-}
-
-/* The clock of g into c: 1 it has one, 0 none, -1 a store error. */
-static int
-judge_overview_clock(const struct judge_overview_walk *w,
-    const struct db_game *g, struct db_clock *c)
-{
-	memset(c, 0, sizeof(*c));
-	if (g->status != DB_RUNNING)
-		return 0;
-	switch (db_clock_get(w->env->db, g->id, c)) {
-	case DB_OK:
-		return 1;
-	case DB_NONE:
-		return 0;
-	default:
-		return -1;
-	}
-}
-
-/* Room for one more row of cells, each empty. */
-static struct buf *
-judge_overview_row(struct judge_overview_walk *w)
-{
-	struct buf	*row;
-	int		 i;
-
-	if (w->rows == w->cap) {
-		w->cap = w->cap ? 2 * w->cap : 16;
-		w->cell = xrealloc(w->cell, (size_t)w->cap *
-		    JUDGE_OVERVIEW_COLS * sizeof(*w->cell));
-	}
-	row = &w->cell[w->rows++ * JUDGE_OVERVIEW_COLS];
-	for (i = 0; i < JUDGE_OVERVIEW_COLS; i++)
-		buf_init(&row[i]);
-	return row;
-}
-
-/* The cells of game g: name, kind, state, phase, deadline. */
-static int
-judge_overview_cells(struct judge_overview_walk *w, const struct db_game *g,
-    const struct db_clock *c, int have)
-{
-	struct buf	*row = judge_overview_row(w);
-
-	buf_puts(&row[0], g->name);
-	buf_puts(&row[1], g->kind);
-	if (have > 0 && c->paused)
-		catalog_say(w->cat, &row[2], "overview.state.paused", 0);
-	else
-		catalog_say(w->cat, &row[2], "overview.state", 1,
-		    judge_phase_status_arg(g->status));
-	if (judge_overview_phase(w, g, game_find(g->kind), &row[3]) != 0)
-		return -1;
-	if (g->status == DB_RUNNING)
-		judge_overview_deadline(w->cat, g, c, have > 0, &row[4]);
-	else
-		buf_puts(&row[4], "-");
-	return 0;
-}
-
-/* db_game_each(): counts g, and gathers its cells when it is listed. */
-static int
-judge_overview_one(void *arg, const struct db_game *g)
-{
-	struct judge_overview_walk	*w = arg;
-	struct judge_overview_page	*p = w->page;
-	struct db_clock			 c;
-	int				 have;
-
-	if ((have = judge_overview_clock(w, g, &c)) < 0)
-		goto fail;
-	if (w->count != NULL && g->status >= DB_FORMING &&
-	    g->status <= DB_HALTED) {
-		w->count->n[g->status]++;
-		w->count->paused += have > 0 && c.paused;
-	}
-	if (!p->all && g->status != DB_RUNNING)
-		return 0;
-	if (++p->total <= p->skip || (p->max > 0 && p->shown >= p->max))
-		return 0;
-	p->shown++;
-	if (judge_overview_cells(w, g, &c, have) == 0)
-		return 0;
-fail:
-	w->failed = true;
-	return 1;
-}
-
-/* The head row of the table: the first row gathered. */
-static void
-judge_overview_head_row(struct judge_overview_walk *w)
-{
-	static const char *const head[JUDGE_OVERVIEW_COLS] = {
-		"overview.col.game", "overview.col.kind", "overview.col.state",
-		"overview.col.phase", "overview.col.deadline"
-	};
-	struct buf	*row = judge_overview_row(w);
-	int		 i;
-
-	for (i = 0; i < JUDGE_OVERVIEW_COLS; i++)
-		catalog_say(w->cat, &row[i], head[i], 0);
-}
-
-/* The gathered rows, columns aligned, when there is more than the head
- * row; then frees them. */
-static void
-judge_overview_table(struct judge_overview_walk *w, int indent,
+judge_overview_table(const struct judge_gametable *t, int indent,
     struct buf *out)
 {
-	struct buf	*row;
-	size_t		 width[JUDGE_OVERVIEW_COLS], n;
-	int		 r, i;
+	const struct buf	*row;
+	size_t			 width[JUDGE_GAMETABLE_COLS], n;
+	int			 r, i;
 
 	memset(width, 0, sizeof(width));
-	for (r = 0; r < w->rows; r++)
-		for (i = 0; i < JUDGE_OVERVIEW_COLS; i++) {
-			n = judge_overview_width(w->cell[r *
-			    JUDGE_OVERVIEW_COLS + i].data);
+	for (r = 0; r < t->rows; r++)
+		for (i = 0; i < JUDGE_GAMETABLE_COLS; i++) {
+			n = judge_overview_width(t->cell[r *
+			    JUDGE_GAMETABLE_COLS + i].data);
 			if (n > width[i])
 				width[i] = n;
 		}
-	for (r = 0; w->rows > 1 && r < w->rows; r++) {
-		row = &w->cell[r * JUDGE_OVERVIEW_COLS];
+	for (r = 0; t->rows > 1 && r < t->rows; r++) {
+		row = &t->cell[r * JUDGE_GAMETABLE_COLS];
 		buf_printf(out, "%*s", indent, "");
-		for (i = 0; i < JUDGE_OVERVIEW_COLS - 1; i++) {
+		for (i = 0; i < JUDGE_GAMETABLE_COLS - 1; i++) {
 			judge_overview_pad(out, row[i].data, width[i]);
 			buf_puts(out, "  ");
 		}
 		buf_printf(out, "%s\n", row[i].data);
 	}
-	for (r = 0; r < w->rows * JUDGE_OVERVIEW_COLS; r++)
-		buf_free(&w->cell[r]);
-	free(w->cell);
-	w->cell = NULL;
-	w->rows = w->cap = 0;
 }
 
-/* Walks the games of page, counting them into count (may be NULL). */
+/* The table of page's games, counted into count (may be NULL). */
 static int
 judge_overview_walk(const struct judge_env *env, const struct catalog *cat,
-    struct judge_overview_page *page, struct judge_overview_count *count,
+    struct judge_gametable_page *page, struct judge_gametable_count *count,
     int indent, struct buf *out)
 {
-	struct judge_overview_walk	 w;
+	struct judge_gametable	 t;
+	int			 rc;
 
-	memset(&w, 0, sizeof(w));
-	w.env = env;
-	w.cat = cat;
-	w.page = page;
-	w.count = count;
-	page->total = page->shown = 0;
-	judge_overview_head_row(&w);
-	if (db_game_each(env->db, judge_overview_one, &w) != DB_OK)
-		w.failed = true;
-	judge_overview_table(&w, indent, out);
-	return w.failed ? -1 : 0;
+	rc = judge_gametable(env, cat, page, count, &t);
+	if (rc == 0)
+		judge_overview_table(&t, indent, out);
+	judge_gametable_free(&t);
+	return rc;
 }
 
 int
 judge_overview_games(const struct judge_env *env, const struct catalog *cat,
-    struct judge_overview_page *page, int indent, struct buf *out)
+    struct judge_gametable_page *page, int indent, struct buf *out)
 {
 	return judge_overview_walk(env, cat, page, NULL, indent, out);
 }
@@ -411,8 +212,8 @@ static int
 judge_overview_games_part(const struct judge_env *env,
     const struct catalog *cat, int max, struct buf *out)
 {
-	struct judge_overview_page	 page = { false, 0, max, 0, 0 };
-	struct judge_overview_count	 count;
+	struct judge_gametable_page	 page = { false, 0, max, 0, 0 };
+	struct judge_gametable_count	 count;
 	struct judge_overview_kv	 kv;
 	struct buf			 table, *v;
 	char				 n[16], p[16];

@@ -7,9 +7,8 @@
 #ifndef PBEMD_JUDGE_OVERVIEW_H
 #define PBEMD_JUDGE_OVERVIEW_H
 
-#include <stdbool.h>
-
 #include "adjudicator/judge/env.h"
+#include "adjudicator/judge/gametable.h"
 #include "common/util.h"
 
 /*
@@ -24,22 +23,13 @@
 int	judge_overview(const struct judge_env *, const struct catalog *cat,
 	    int max, struct buf *out);
 
-/* Which games judge_overview_games() lists, and how many it found. */
-struct judge_overview_page {
-	bool	 all;		/* every game; else the running ones */
-	int	 skip;		/* the first skip are left out (a page) */
-	int	 max;		/* lines at most, 0: every one */
-	int	 total;		/* out: the games listed and left out */
-	int	 shown;		/* out: the lines written */
-};
-
 /*
- * The table of games alone, by name: a head row, then name, kind, state,
- * phase and deadline of each, every line indented by indent spaces;
- * nothing when no game is listed. 0, or -1 on a store error.
+ * The table of page's games alone (judge_gametable()), columns aligned,
+ * every line indented by indent spaces; nothing when no game is listed.
+ * 0, or -1 on a store error.
  */
 int	judge_overview_games(const struct judge_env *,
-	    const struct catalog *cat, struct judge_overview_page *,
+	    const struct catalog *cat, struct judge_gametable_page *,
 	    int indent, struct buf *out);
 
 #endif

@@ -259,7 +259,7 @@ END_TEST
 
 START_TEST(the_table_of_every_game_pages)
 {
-	struct judge_overview_page	 p = { true, 2, 2, 0, 0 };
+	struct judge_gametable_page	 p = { true, 2, 2, 0, 0 };
 	struct buf			 b;
 
 	scenario();
