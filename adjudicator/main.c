@@ -83,7 +83,8 @@ static const struct main_cmd main_cmds[] = {
 	  "(mails waiting and since when, failing ones with their attempts and\n"
 	  "last error, refused, sent), the mails held in quarantine (how many,\n"
 	  "the newest), and when the last mail came and the clock last ticked.\n"
-	  "Times are UTC. Reads the database only: safe while serve runs.\n"
+	  "Times are UTC. Reads the database only: safe while serve runs. The\n"
+	  "addresses of [judge] keepers get the same text by mail (STATUS).\n"
 	  "Exit status 0, 66 the database cannot be opened (missing, or of\n"
 	  "another schema version), 75 it cannot be read now, 78 bad config.\n" },
 	{ "adjudicate", "pbemd adjudicate [--no-retreat] [--start=1898] [--png DIR] [FILE|-]",

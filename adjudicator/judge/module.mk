@@ -32,6 +32,7 @@ SRCS += \
 	adjudicator/judge/downtime.c \
 	adjudicator/judge/gametable.c \
 	adjudicator/judge/judge.c \
+	adjudicator/judge/keeper.c \
 	adjudicator/judge/ledger.c \
 	adjudicator/judge/limits.c \
 	adjudicator/judge/mailin.c \

@@ -21,6 +21,7 @@
 #include "adjudicator/judge/clock.h"
 #include "adjudicator/judge/deadline.h"
 #include "adjudicator/judge/overview.h"
+#include "adjudicator/judge/session.h"
 #include "common/log.h"
 
 #define JUDGE_OVERVIEW_FAILING	10	/* failing mails listed one a line */
@@ -410,5 +411,52 @@ judge_overview(const struct judge_env *env, const struct catalog *cat,
 		rc = judge_overview_clock_part(env, cat, out);
 	if (rc != 0)
 		log_warnx("overview: the store cannot be read");
+	return rc;
+}
+
+/* text as reply lines of s; text's empty lines stay empty. */
+static void
+judge_overview_lines(struct judge_session *s, char *text)
+{
+	char	*line, *next;
+
+	for (line = text; line != NULL && *line != '\0'; line = next) {
+		if ((next = strchr(line, '\n')) != NULL)
+			*next++ = '\0';
+		if (*line == '\0')
+			buf_putc(&s->reply, '\n');
+		else
+			judge_text(s, line, false);
+	}
+}
+
+int
+judge_overview_say(struct judge_session *s, int max)
+{
+	struct buf	 b;
+	int		 rc;
+
+	buf_init(&b);
+	if ((rc = judge_overview(s->env, s->cat, max, &b)) == 0)
+		judge_overview_lines(s, b.data);
+	else
+		judge_store_failed(s);
+	buf_free(&b);
+	return rc;
+}
+
+int
+judge_overview_say_games(struct judge_session *s,
+    struct judge_gametable_page *page)
+{
+	struct buf	 b;
+	int		 rc;
+
+	buf_init(&b);
+	if ((rc = judge_overview_games(s->env, s->cat, page, 0, &b)) == 0)
+		judge_overview_lines(s, b.data);
+	else
+		judge_store_failed(s);
+	buf_free(&b);
 	return rc;
 }

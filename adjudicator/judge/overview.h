@@ -32,4 +32,14 @@ int	judge_overview_games(const struct judge_env *,
 	    const struct catalog *cat, struct judge_gametable_page *,
 	    int indent, struct buf *out);
 
+/*
+ * The same said to a keeper by mail: into the reply of the session, in
+ * its language, a reply line each (an empty line stays one). 0, or -1
+ * with the session marked failed (a store error).
+ */
+struct judge_session;
+int	judge_overview_say(struct judge_session *, int max);
+int	judge_overview_say_games(struct judge_session *,
+	    struct judge_gametable_page *);
+
 #endif

@@ -115,6 +115,7 @@ runtime_env(struct runtime *rt, time_t now, struct judge_env *env)
 	env->creates_per_hour = rt->cfg.creates_per_hour;
 	env->joins_per_hour = rt->cfg.joins_per_hour;
 	env->answers_per_hour = rt->cfg.answers_per_hour;
+	env->keepers = rt->cfg.keepers;
 }
 
 int
