@@ -476,6 +476,7 @@ struct judge_status_list {
 	struct judge_session	*s;
 	int			 shown;
 	int			 more;
+	bool			 keeper;	/* after the judge's overview */
 };
 
 /* One game of the GM's list: its head line and its deadline under it. */
@@ -514,7 +515,10 @@ judge_status_list_one(void *arg, const struct db_game *g)
 		jl->more++;
 		return 0;
 	}
-	if (jl->shown++ == 0)
+	/* An empty line parts them from a keeper's overview. */
+	if (jl->shown++ == 0 && jl->keeper)
+		buf_putc(&s->reply, '\n');
+	if (jl->shown == 1)
 		judge_ok(s, "status.games.head", 0);
 	judge_status_overview(s, g);
 	return s->failed ? 1 : 0;
@@ -527,14 +531,14 @@ judge_status_list_one(void *arg, const struct db_game *g)
 static void
 judge_status_games(struct judge_session *s)
 {
-	struct judge_status_list	 jl = { s, 0, 0 };
+	struct judge_status_list	 jl = { s, 0, 0, false };
 	char				 n[16];
-	bool				 keeper;
 
 	if (s->msg == NULL || s->msg->reply_to == NULL)
 		return;
-	keeper = judge_keeper(s->env, s->msg->reply_to);
-	if (keeper && judge_overview_say(s, JUDGE_STATUS_KEEPER_GAMES) != 0)
+	jl.keeper = judge_keeper(s->env, s->msg->reply_to);
+	if (jl.keeper &&
+	    judge_overview_say(s, JUDGE_STATUS_KEEPER_GAMES) != 0)
 		return;
 	if (db_game_each(s->env->db, judge_status_list_one, &jl) != DB_OK) {
 		judge_store_failed(s);
@@ -543,7 +547,7 @@ judge_status_games(struct judge_session *s)
 	if (s->failed)
 		return;
 	snprintf(n, sizeof(n), "%d", jl.more);
-	if (jl.shown == 0 && !keeper)
+	if (jl.shown == 0 && !jl.keeper)
 		judge_ok(s, "status.games.none", 0);
 	else if (jl.more > 0)
 		judge_ok(s, "status.games.more", 1, n);
