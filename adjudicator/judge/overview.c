@@ -25,7 +25,9 @@
 #include "common/log.h"
 
 #define JUDGE_OVERVIEW_FAILING	10	/* failing mails listed one a line */
-#define JUDGE_OVERVIEW_PAIRS	4	/* lines of a section at most */
+/* Lines of a section at most: the sections below have no more; a fifth
+ * would take the fourth's place. */
+#define JUDGE_OVERVIEW_PAIRS	4
 #define JUDGE_OVERVIEW_TIME	32	/* "2026-11-28 20:00 UTC" */
 #define JUDGE_OVERVIEW_AGE	24	/* "12d3h" */
 
@@ -116,6 +118,7 @@ judge_overview_kv_add(struct judge_overview_kv *kv, const struct catalog *cat,
 
 	buf_reset(&kv->label[i]);
 	buf_reset(&kv->value[i]);
+	buf_puts(&kv->value[i], "");	/* a text, even left empty */
 	catalog_say(cat, &kv->label[i], key, 0);
 	return &kv->value[i];
 }
