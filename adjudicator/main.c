@@ -11,8 +11,10 @@
 #include "adjudicator/diplomacy/cli.h"
 #include "adjudicator/referee/referee.h"
 #include "adjudicator/render/mappic.h"
+#include "adjudicator/serve/backup.h"
 #include "adjudicator/serve/daemon.h"
 #include "adjudicator/serve/quarantine.h"
+#include "adjudicator/serve/status.h"
 #include "common/log.h"
 #include "common/version.h"
 
@@ -62,6 +64,29 @@ static const struct main_cmd main_cmds[] = {
 	  "Safe while serve runs. Exit status 0, 64 usage, 65 the mail failed\n"
 	  "again (retry), 66 no such mail held, 75 the store is busy or failing\n"
 	  "(try again), 78 bad config.\n" },
+	{ "backup", "pbemd backup -c FILE DEST",
+	  "Copies the judge's database to the file DEST while serve runs, with\n"
+	  "SQLite's online backup API (a few hundred pages at a time, so the\n"
+	  "judge is never held up long), as one file without a WAL, then checks\n"
+	  "the copy with PRAGMA integrity_check and only then puts it in place of\n"
+	  "DEST (written beside it first, synced). DEST may not be the database\n"
+	  "itself. Prints the copy's pages, schema version and \"integrity_check\n"
+	  "ok\". Restore by stopping the judge and putting the copy in the\n"
+	  "database's place (its -wal and -shm files removed). Exit status 0,\n"
+	  "64 usage or DEST is the database, 65 the copy fails the check (the\n"
+	  "database may be damaged; DEST is left as it was), 66 the database\n"
+	  "cannot be opened, 73 DEST cannot be created, 74 writing it failed,\n"
+	  "75 the database stayed locked (try again), 78 bad config.\n" },
+	{ "status", "pbemd status -c FILE",
+	  "Prints the judge at a glance, one section a topic: the games by state\n"
+	  "and a line per running game (name, kind, phase, deadline), the outbox\n"
+	  "(mails waiting and since when, failing ones with their attempts and\n"
+	  "last error, refused, sent), the mails held in quarantine (how many,\n"
+	  "the newest), and when the last mail came and the clock last ticked.\n"
+	  "Times are UTC. Reads the database only: safe while serve runs. The\n"
+	  "addresses of [judge] keepers get the same text by mail (STATUS).\n"
+	  "Exit status 0, 66 the database cannot be opened (missing, or of\n"
+	  "another schema version), 75 it cannot be read now, 78 bad config.\n" },
 	{ "adjudicate", "pbemd adjudicate [--no-retreat] [--start=1898] [--png DIR] [FILE|-]",
 	  "Adjudicates one Diplomacy case written in the DATC record format\n"
 	  "(PHASE blocks with UNIT, OWNS and ORDER lines) and prints the results\n"
@@ -262,6 +287,66 @@ usage:
 	return EX_USAGE;
 }
 
+/*
+ * The options of a command over the store: -c FILE into *config, and
+ * exactly nwords words after them, from argv[*first] on. 0, or the exit
+ * status when the command is not to run (help asked, a usage error said).
+ */
+static int
+main_store_args(const char *name, int argc, char **argv, int nwords,
+    const char **config, int *first)
+{
+	static const struct option opts[] = {
+		{ "config", required_argument, NULL, 'c' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	int	 ch;
+
+	*config = NULL;
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "c:h", opts, NULL)) != -1) {
+		if (ch == 'c')
+			*config = optarg;
+		else if (ch == 'h') {
+			(void)main_help(name);
+			return -1;
+		} else
+			goto usage;
+	}
+	if (*config == NULL || argc - optind != nwords)
+		goto usage;
+	*first = optind;
+	return 0;
+usage:
+	fprintf(stderr, "usage: %s\n", main_find(name)->usage);
+	return EX_USAGE;
+}
+
+/* backup -c FILE DEST */
+static int
+main_backup(int argc, char **argv)
+{
+	const char	*config;
+	int		 rc, at;
+
+	if ((rc = main_store_args("backup", argc, argv, 1, &config, &at)) != 0)
+		return rc < 0 ? 0 : rc;
+	return backup_main(config, argv[at], stdout, stderr);
+}
+
+/* status -c FILE */
+static int
+main_status(int argc, char **argv)
+{
+	const char	*config;
+	int		 rc, at;
+
+	if ((rc = main_store_args("status", argc, argv, 0, &config, &at)) != 0)
+		return rc < 0 ? 0 : rc;
+	return status_main(config, stdout, stderr);
+}
+
 /* `pbemd adjudicate --png DIR`: one phase's map, in English. */
 static int
 main_png(void *arg, const char *path, const struct game_mapview *mv)
@@ -335,6 +420,10 @@ main(int argc, char **argv)
 		return main_mail_cmd(cmd, argc - 1, argv + 1);
 	if (strcmp(cmd, "quarantine") == 0)
 		return main_quarantine(argc - 1, argv + 1);
+	if (strcmp(cmd, "backup") == 0)
+		return main_backup(argc - 1, argv + 1);
+	if (strcmp(cmd, "status") == 0)
+		return main_status(argc - 1, argv + 1);
 	if (strcmp(cmd, "adjudicate") == 0)
 		return main_adjudicate(argc - 1, argv + 1);
 	if (strcmp(cmd, "referee") == 0)

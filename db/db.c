@@ -4,7 +4,9 @@
  *
  * WAL with synchronous=FULL: a committed mail must survive a power cut,
  * because the message is marked processed on the server right after the
- * commit.
+ * commit. A store that holds a schema is copied beside itself before it
+ * is migrated (<path>.pre-v<N>.bak, backup.c), and not migrated when the
+ * copy fails.
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -15,6 +17,9 @@
 #include "common/log.h"
 #include "common/util.h"
 #include "db_priv.h"
+
+/* Copies kept beside the store from before migrations (db_migrate_prune). */
+#define DB_MIGRATE_COPIES	2
 
 extern const char db_schema_sql[];
 
@@ -133,27 +138,118 @@ db_migrate_mark(const char *p, const char *mark)
 	return NULL;
 }
 
+/*
+ * The number of the last migration of the schema into *last. The numbers
+ * must rise: a comment line that begins like a marker would split a block
+ * in two.
+ */
 static int
-db_migrate(struct db *db, char *why, size_t whylen)
+db_migrate_latest(int *last, char *why, size_t whylen)
+{
+	const char	*mark = "-- migration ";
+	const char	*p;
+	int		 n;
+
+	*last = 0;
+	for (p = db_migrate_mark(db_schema_sql, mark); p != NULL;
+	    p = db_migrate_mark(p + strlen(mark), mark)) {
+		if ((n = atoi(p + strlen(mark))) <= *last) {
+			snprintf(why, whylen, "schema: migration %d after %d",
+			    n, *last);
+			return DB_ERR;
+		}
+		*last = n;
+	}
+	return DB_OK;
+}
+
+/*
+ * After a copy before the migration to schema version to: the newest
+ * copy of an earlier migration stays beside it, older ones go, so an
+ * upgrade leaves at most DB_MIGRATE_COPIES full copies of the store.
+ */
+static void
+db_migrate_prune(const char *path, int to)
+{
+	struct buf	 name;
+	int		 k, kept = 1;
+
+	buf_init(&name);
+	for (k = to - 1; k >= 1; k--) {
+		buf_reset(&name);
+		buf_printf(&name, "%s.pre-v%d.bak", path, k);
+		if (access(name.data, F_OK) != 0 ||
+		    ++kept <= DB_MIGRATE_COPIES)
+			continue;
+		if (unlink(name.data) == 0)
+			log_info("db: removed the old copy %s", name.data);
+	}
+	buf_free(&name);
+}
+
+/*
+ * A copy of the store as it is, before a migration from schema version
+ * have to to: <path>.pre-v<to>.bak, made and checked as `pbemd backup`
+ * makes one (backup.c). DB_ERR, with why, when it cannot be made: then
+ * nothing is migrated.
+ */
+static int
+db_migrate_copy(struct db *db, const char *path, int have, int to,
+    char *why, size_t whylen)
+{
+	struct db_backup_info	 info;
+	struct buf		 name;
+	char			 reason[256];
+	int			 rc = DB_OK;
+
+	buf_init(&name);
+	buf_printf(&name, "%s.pre-v%d.bak", path, to);
+	if (db_backup_handle(db->h, path, name.data, &info, reason,
+	    sizeof(reason)) != DB_BACKUP_OK) {
+		snprintf(why, whylen, "%s: not migrated from schema version %d "
+		    "to %d: the copy before it failed: %s", path, have, to,
+		    reason);
+		rc = DB_ERR;
+	} else {
+		log_info("db: copied to %s before the migration from schema "
+		    "version %d to %d: %d pages, integrity %s", name.data, have,
+		    to, info.pages, info.check);
+		db_migrate_prune(path, to);
+	}
+	buf_free(&name);
+	return rc;
+}
+
+/*
+ * Brings the store at path to the schema's last version, each migration
+ * in its own transaction. A store that holds a schema already is copied
+ * first (db_migrate_copy()); a new, empty one is not.
+ */
+static int
+db_migrate(struct db *db, const char *path, char *why, size_t whylen)
 {
 	const char	*mark = "-- migration ";
 	const char	*p, *next, *body;
-	int		 have, n, last = 0;
+	int		 have, n, last;
 
 	if ((have = db_schema_version(db)) < 0) {
 		snprintf(why, whylen, "cannot read the schema version");
 		return DB_ERR;
 	}
-	p = db_migrate_mark(db_schema_sql, mark);
-	while (p != NULL) {
+	if (db_migrate_latest(&last, why, whylen) != DB_OK)
+		return DB_ERR;
+	if (have > last) {
+		snprintf(why, whylen, "database schema version %d is newer than "
+		    "this pbemd knows (%d)", have, last);
+		return DB_ERR;
+	}
+	if (have == last)
+		return DB_OK;
+	if (have > 0 && db_migrate_copy(db, path, have, last, why, whylen) !=
+	    DB_OK)
+		return DB_ERR;
+	for (p = db_migrate_mark(db_schema_sql, mark); p != NULL; p = next) {
 		n = atoi(p + strlen(mark));
-		/* A comment line that begins like a marker would split a
-		 * block in two: the numbers must rise. */
-		if (n <= last) {
-			snprintf(why, whylen, "schema: migration %d after %d",
-			    n, last);
-			return DB_ERR;
-		}
 		body = strchr(p, '\n');
 		body = body ? body + 1 : p + strlen(p);
 		next = db_migrate_mark(body, mark);
@@ -162,13 +258,6 @@ db_migrate(struct db *db, char *why, size_t whylen)
 			snprintf(why, whylen, "migration %d failed", n);
 			return DB_ERR;
 		}
-		last = n;
-		p = next;
-	}
-	if (have > last) {
-		snprintf(why, whylen, "database schema version %d is newer than "
-		    "this pbemd knows (%d)", have, last);
-		return DB_ERR;
 	}
 	return DB_OK;
 }
@@ -200,8 +289,43 @@ db_open(const char *path, struct db **out, char *why, size_t whylen)
 		    sqlite3_errmsg(db->h));
 		goto fail;
 	}
-	if (db_migrate(db, why, whylen) != DB_OK)
+	if (db_migrate(db, path, why, whylen) != DB_OK)
 		goto fail;
+	*out = db;
+	return DB_OK;
+fail:
+	db_close(db);
+	return DB_ERR;
+}
+
+int
+db_open_readonly(const char *path, struct db **out, char *why,
+    size_t whylen)
+{
+	struct db	*db;
+	int		 have, last;
+
+	db = xcalloc(1, sizeof(*db));
+	if (sqlite3_open_v2(path, &db->h, SQLITE_OPEN_READONLY |
+	    SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
+		snprintf(why, whylen, "%s: %s", path,
+		    db->h ? sqlite3_errmsg(db->h) : "cannot open");
+		goto fail;
+	}
+	sqlite3_busy_timeout(db->h, 10000);
+	if (db_migrate_latest(&last, why, whylen) != DB_OK)
+		goto fail;
+	if ((have = db_schema_version(db)) < 0) {
+		snprintf(why, whylen, "%s: %s", path, sqlite3_errmsg(db->h));
+		goto fail;
+	}
+	if (have != last) {
+		snprintf(why, whylen, "%s: schema version %d, this pbemd's is "
+		    "%d: %s", path, have, last, have > last ? "a newer pbemd "
+		    "wrote it" : "serve (or any command that writes) migrates "
+		    "it first");
+		goto fail;
+	}
 	*out = db;
 	return DB_OK;
 fail:

@@ -34,6 +34,13 @@
 struct db;
 
 int	db_open(const char *path, struct db **out, char *why, size_t whylen);
+/*
+ * The store at path for reading only (`pbemd status`), beside a judge that
+ * writes: neither created nor migrated, so a store of another schema
+ * version than this pbemd's is refused, with why.
+ */
+int	db_open_readonly(const char *path, struct db **out, char *why,
+	    size_t whylen);
 void	db_close(struct db *);		/* accepts NULL */
 int	db_begin(struct db *);		/* BEGIN IMMEDIATE */
 int	db_commit(struct db *);
@@ -457,6 +464,73 @@ int	db_extension_settle(struct db *, int64_t id, enum db_ext_status,
 /* meta: DB_NONE when the key was never set. */
 int	db_meta_get(struct db *, const char *key, int64_t *value);
 int	db_meta_set(struct db *, const char *key, int64_t value);
+
+/*
+ * backup.c: a consistent copy of the store at path into the file dest,
+ * made while the judge may be writing (SQLite's online backup API, a few
+ * hundred pages a step), a single file with a rollback journal, checked
+ * with PRAGMA integrity_check before it replaces dest. On failure dest is
+ * as it was, why says what failed and nothing is left beside it. The live
+ * store (or one of its journals) is never a destination.
+ */
+enum db_backup_status {
+	DB_BACKUP_OK,
+	DB_BACKUP_USAGE,	/* dest is the live store, or a directory */
+	DB_BACKUP_NOSOURCE,	/* the store cannot be opened */
+	DB_BACKUP_BUSY,		/* it stayed locked: try again */
+	DB_BACKUP_CANTCREATE,	/* the copy cannot be created or renamed */
+	DB_BACKUP_IOERR,	/* writing or syncing it failed */
+	DB_BACKUP_DAMAGED	/* the copy fails PRAGMA integrity_check */
+};
+
+struct db_backup_info {
+	int		 pages;		/* of the copy */
+	int		 page_size;
+	int		 schema;	/* its PRAGMA user_version, -1 unknown */
+	int		 restarts;	/* writes that made the copy start over */
+	char		 check[160];	/* "ok", or integrity_check's first lines */
+};
+
+enum db_backup_status db_backup(const char *path, const char *dest,
+		    struct db_backup_info *out, char *why, size_t whylen);
+
+/*
+ * stats.c: what the operator's overview counts (judge/overview.c). Read
+ * only. Texts are for showing: cut to their fields, control characters
+ * as '?'.
+ */
+struct db_outbox_stats {
+	int		 waiting;	/* neither sent nor refused for good */
+	int		 failing;	/* ... of them tried and failed */
+	int		 refused;	/* refused for good */
+	int64_t		 sent;
+	time_t		 oldest;	/* created: the oldest waiting, 0 none */
+};
+
+struct db_outbox_failing {
+	int64_t		 id;
+	char		 game[DB_NAME_MAX];	/* "" when of no game */
+	char		 rcpt[DB_ADDR_MAX];
+	int		 attempts;
+	time_t		 created, next_try;
+	char		 error[160];	/* the last failure, cut */
+};
+
+struct db_quarantine_stats {
+	int		 held, released;
+	int64_t		 newest_id;	/* the newest held mail, 0 none */
+	time_t		 newest;	/* when it came */
+	char		 sender[DB_ADDR_MAX];
+	char		 reason[160];
+};
+
+int	db_stats_outbox(struct db *, struct db_outbox_stats *out);
+/* The waiting mails that failed at least once, oldest first, at most max. */
+int	db_stats_failing(struct db *, struct db_outbox_failing *out, int max,
+	    int *n);
+int	db_stats_quarantine(struct db *, struct db_quarantine_stats *out);
+/* When the newest mail of the inbox was recorded; DB_NONE: none yet. */
+int	db_stats_last_mail(struct db *, time_t *when);
 
 /*
  * events (events.c): what an address or a seat did lately, for the

@@ -60,5 +60,10 @@ int		 db_fail(struct db *, const char *what);
 int		 db_col_text(sqlite3_stmt *, int col, char *out, size_t outlen);
 /* Runs a statement that returns no rows. */
 int		 db_step_done(struct db *, sqlite3_stmt *, const char *what);
+/* db_backup() from an open connection (db_open()'s copy before a
+ * migration); path is the store src has open. */
+enum db_backup_status db_backup_handle(sqlite3 *src, const char *path,
+		    const char *dest, struct db_backup_info *out, char *why,
+		    size_t whylen);
 
 #endif

@@ -2,6 +2,7 @@
 SRCS += \
 	db/db.c \
 	db/address.c \
+	db/backup.c \
 	db/clock.c \
 	db/events.c \
 	db/games.c \
@@ -9,7 +10,8 @@ SRCS += \
 	db/observers.c \
 	db/press.c \
 	db/quarantine.c \
-	db/seats.c
+	db/seats.c \
+	db/stats.c
 
 GEN_SRCS := build/gen/schema.c
 

@@ -34,9 +34,9 @@ adjudicator/main.c    adjudicator/serve/ adjudicator/referee/ adjudicator/diplom
 GAMES='diplomacy klinzha wotk ari weekeewachee'   # GAME above: adjudicator/<each>/
 # Layers of adjudicator/judge/ by file name (with ".c"/".h": that file only).
 LAYERS='
-L0 env session notice seats opts assign ledger password deadline limits courtesy njudge
+L0 env session notice seats opts assign ledger password deadline limits courtesy njudge keeper
 L1 queue clock notify report observers
-L2 phase orders play
+L2 phase orders play overview gametable
 L3 cmd_* reply
 L4 judge lines mailin tick downtime undelivered
 '

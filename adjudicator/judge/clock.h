@@ -24,6 +24,9 @@
  * when the game has remind=0 (else remind= says). */
 #define JUDGE_GM_REMIND		(24 * 3600)
 #define JUDGE_ABSENCES_MAX	(GAME_MAX_SEATS * JUDGE_ABSENCES_SEAT)
+/* The meta key of the clock's heartbeat: when judge_tick() last ran
+ * (downtime.c keeps it, the operator's overview shows it). */
+#define JUDGE_HEARTBEAT		"heartbeat"
 
 /* CREATE with clock options: the row, and the reply lines saying it. */
 int	judge_clock_created(struct judge_session *, const struct db_game *,

@@ -3,7 +3,10 @@
  * HELP, LIST, SET LANGUAGE. LIST shows what every participant may know,
  * never a player's address or anything hidden; LIST <game> adds the press
  * rules and the clock: its settings and the deadline of the phase as the
- * whole game was told it (absences and requests stay with the GM).
+ * whole game was told it (absences and requests stay with the GM). LIST
+ * ALL to a keeper of the judge ([judge] keepers) is the table of the
+ * keepers' overview instead, every game with its state, phase and
+ * deadline, paged alike.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,8 +15,10 @@
 
 #include "adjudicator/judge/cmd_info.h"
 #include "adjudicator/judge/deadline.h"
+#include "adjudicator/judge/keeper.h"
 #include "adjudicator/judge/notice.h"
 #include "adjudicator/judge/opts.h"
+#include "adjudicator/judge/overview.h"
 #include "adjudicator/judge/phase.h"
 
 void
@@ -240,6 +245,31 @@ judge_list_tail(struct judge_session *s, const struct judge_list *jl,
 	buf_putc(&s->reply, '\n');
 }
 
+/*
+ * LIST ALL [page] to a keeper: the overview's table of every game (name,
+ * kind, state, phase, deadline in UTC), JUDGE_LIST_MAX a page.
+ */
+static void
+judge_list_keeper(struct judge_session *s, int page)
+{
+	struct judge_gametable_page	 p = { true, 0, JUDGE_LIST_MAX, 0, 0 };
+	struct judge_list		 jl = { s, 0, 0, -1, 0 };
+
+	p.skip = jl.skip = (page - 1) * JUDGE_LIST_MAX;
+	catalog_say(s->cat, &s->reply, "judge.list.head", 0);
+	buf_putc(&s->reply, '\n');
+	if (judge_overview_say_games(s, &p) != 0)
+		return;
+	jl.n = p.shown;
+	jl.total = p.total;
+	if (jl.n == 0) {
+		catalog_say(s->cat, &s->reply, jl.total > 0 ?
+		    "judge.list.past_end" : "judge.list.none", 0);
+		buf_putc(&s->reply, '\n');
+	} else if (jl.total > jl.skip + jl.n || page > 1)
+		judge_list_tail(s, &jl, true, page);
+}
+
 void
 judge_cmd_list(struct judge_session *s, const struct judge_line *l)
 {
@@ -268,6 +298,10 @@ judge_cmd_list(struct judge_session *s, const struct judge_line *l)
 	}
 	if (all && judge_list_page(s, l, &page) != 0)
 		return;
+	if (all && judge_keeper(s->env, s->msg->reply_to)) {
+		judge_list_keeper(s, page);
+		return;
+	}
 	jl.skip = (page - 1) * JUDGE_LIST_MAX;
 	catalog_say(s->cat, &s->reply, "judge.list.head", 0);
 	buf_putc(&s->reply, '\n');

@@ -5,9 +5,11 @@
  * open EXTEND requests; a player signed on to it his own power's line
  * alone (another power's readiness is hidden); anyone else the public
  * part, as LIST and SUMMARY show it. STATUS alone lists the games whose
- * GM address is the sender's, with public facts only. The states come
- * from what the clock acts on (play.c judge_play_due(), the players, the
- * clock's seat flags), so STATUS says what the clock will do. No writes.
+ * GM address is the sender's, with public facts only; to a keeper of the
+ * judge ([judge] keepers, keeper.c) it first gives the judge's overview
+ * (overview.c), the text of `pbemd status`. The states come from what the
+ * clock acts on (play.c judge_play_due(), the players, the clock's seat
+ * flags), so STATUS says what the clock will do. No writes.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,7 +19,9 @@
 #include "adjudicator/game/orderbook.h"
 #include "adjudicator/judge/clock.h"
 #include "adjudicator/judge/cmd_status.h"
+#include "adjudicator/judge/keeper.h"
 #include "adjudicator/judge/notice.h"
+#include "adjudicator/judge/overview.h"
 #include "adjudicator/judge/phase.h"
 #include "adjudicator/judge/play.h"
 #include "adjudicator/judge/seats.h"
@@ -33,6 +37,9 @@
 /* A seat has one open EXTEND request a phase (cmd_deadline.c): they fit. */
 #define JUDGE_STATUS_REQUESTS	GAME_MAX_SEATS
 #define JUDGE_STATUS_UNDELIVERED 5	/* the last refused mails shown */
+/* Running games a keeper's overview lists one a line by mail; `pbemd
+ * status` lists every one. */
+#define JUDGE_STATUS_KEEPER_GAMES 200
 
 /* Who asks STATUS <game>, which decides what he is told. */
 enum judge_status_reader {
@@ -469,6 +476,7 @@ struct judge_status_list {
 	struct judge_session	*s;
 	int			 shown;
 	int			 more;
+	bool			 keeper;	/* after the judge's overview */
 };
 
 /* One game of the GM's list: its head line and its deadline under it. */
@@ -507,20 +515,30 @@ judge_status_list_one(void *arg, const struct db_game *g)
 		jl->more++;
 		return 0;
 	}
-	if (jl->shown++ == 0)
+	/* An empty line parts them from a keeper's overview. */
+	if (jl->shown++ == 0 && jl->keeper)
+		buf_putc(&s->reply, '\n');
+	if (jl->shown == 1)
 		judge_ok(s, "status.games.head", 0);
 	judge_status_overview(s, g);
 	return s->failed ? 1 : 0;
 }
 
-/* STATUS: the sender's games as their GM, by address alone. */
+/*
+ * STATUS: the sender's games as their GM, by address alone; a keeper gets
+ * the judge's overview before them (and no word when he leads none).
+ */
 static void
 judge_status_games(struct judge_session *s)
 {
-	struct judge_status_list	 jl = { s, 0, 0 };
+	struct judge_status_list	 jl = { s, 0, 0, false };
 	char				 n[16];
 
 	if (s->msg == NULL || s->msg->reply_to == NULL)
+		return;
+	jl.keeper = judge_keeper(s->env, s->msg->reply_to);
+	if (jl.keeper &&
+	    judge_overview_say(s, JUDGE_STATUS_KEEPER_GAMES) != 0)
 		return;
 	if (db_game_each(s->env->db, judge_status_list_one, &jl) != DB_OK) {
 		judge_store_failed(s);
@@ -529,7 +547,7 @@ judge_status_games(struct judge_session *s)
 	if (s->failed)
 		return;
 	snprintf(n, sizeof(n), "%d", jl.more);
-	if (jl.shown == 0)
+	if (jl.shown == 0 && !jl.keeper)
 		judge_ok(s, "status.games.none", 0);
 	else if (jl.more > 0)
 		judge_ok(s, "status.games.more", 1, n);

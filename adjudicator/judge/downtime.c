@@ -25,8 +25,6 @@
 #include "common/backoff.h"
 #include "common/log.h"
 
-#define JUDGE_HEARTBEAT		"heartbeat"
-
 /* Moves every time of one game's clock on by the downtime, and tells. */
 static void
 judge_downtime_game(struct judge_session *s, const char *name, time_t alive)

@@ -43,6 +43,9 @@ struct judge_env {
 	int			 creates_per_hour;	/* CREATE */
 	int			 joins_per_hour;	/* JOIN, TAKEOVER, OBSERVE */
 	int			 answers_per_hour;	/* answers to mails */
+	/* [judge] keepers: addresses parted by commas or blanks, who may
+	 * read the judge's overview by mail (keeper.c); NULL: nobody. */
+	const char		*keepers;
 };
 
 #endif

@@ -4,7 +4,8 @@
  *
  * The caller (daemon.c, or `pbemd deliver`) lends everything the judge needs
  * in struct judge_env (env.h); the judge keeps no state between mails. The
- * public face of the judge's top layer (judge.c, tick.c, downtime.c): serve/
+ * public face of the judge's top layer (judge.c, tick.c, downtime.c) and
+ * of the keepers' overview (overview.h, for `pbemd status`): serve/
  * includes this header of the judge and no other.
  */
 #ifndef PBEMD_JUDGE_H
@@ -15,6 +16,7 @@
 #include <time.h>
 
 #include "adjudicator/judge/env.h"
+#include "adjudicator/judge/overview.h"
 
 enum judge_result {
 	JUDGE_HANDLED,		/* committed: replies queued */

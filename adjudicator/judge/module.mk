@@ -30,7 +30,9 @@ SRCS += \
 	adjudicator/judge/courtesy.c \
 	adjudicator/judge/deadline.c \
 	adjudicator/judge/downtime.c \
+	adjudicator/judge/gametable.c \
 	adjudicator/judge/judge.c \
+	adjudicator/judge/keeper.c \
 	adjudicator/judge/ledger.c \
 	adjudicator/judge/limits.c \
 	adjudicator/judge/mailin.c \
@@ -40,6 +42,7 @@ SRCS += \
 	adjudicator/judge/observers.c \
 	adjudicator/judge/opts.c \
 	adjudicator/judge/orders.c \
+	adjudicator/judge/overview.c \
 	adjudicator/judge/password.c \
 	adjudicator/judge/phase.c \
 	adjudicator/judge/play.c \

@@ -80,6 +80,52 @@ config_mail_key(struct config_mail *m, char **pwfile, const char *k,
 	return 0;
 }
 
+/*
+ * [judge] keepers: addresses parted by commas or blanks, each with an '@'
+ * and neither control character, quote nor angle bracket, at most
+ * CONFIG_KEEPER_MAX bytes. Each line of the key adds to the list (a line
+ * of the file is short), CONFIG_KEEPERS_MAX in all; an empty one adds
+ * nobody.
+ */
+#define CONFIG_KEEPER_SEP	", \t"	/* as judge/keeper.c reads them */
+
+static int
+config_keepers(const char *v, char **list)
+{
+	const char	*p, *end, *q;
+	char		*joined;
+	int		 n = 0;
+
+	/* Those of the lines before count too. */
+	for (p = *list ? *list : ""; *(p += strspn(p, CONFIG_KEEPER_SEP)) !=
+	    '\0'; p = end) {
+		end = p + strcspn(p, CONFIG_KEEPER_SEP);
+		n++;
+	}
+	for (p = v; *(p += strspn(p, CONFIG_KEEPER_SEP)) != '\0'; p = end) {
+		end = p + strcspn(p, CONFIG_KEEPER_SEP);
+		if (++n > CONFIG_KEEPERS_MAX ||
+		    (size_t)(end - p) > CONFIG_KEEPER_MAX ||
+		    memchr(p, '@', (size_t)(end - p)) == NULL)
+			return -1;
+		for (q = p; q < end; q++)
+			if ((unsigned char)*q < 0x20 || *q == 0x7f || *q == '"' ||
+			    *q == '<' || *q == '>')
+				return -1;
+	}
+	if (v[strspn(v, CONFIG_KEEPER_SEP)] == '\0')
+		return 0;
+	if (*list == NULL) {
+		*list = xstrdup(v);
+		return 0;
+	}
+	joined = xmalloc(strlen(*list) + strlen(v) + 3);
+	sprintf(joined, "%s, %s", *list, v);
+	free(*list);
+	*list = joined;
+	return 0;
+}
+
 static int
 config_judge_key(struct config *c, const char *k, const char *v)
 {
@@ -113,6 +159,8 @@ config_judge_key(struct config *c, const char *k, const char *v)
 		return log_level_parse(v, &c->log_level);
 	else if (strcmp(k, "log") == 0)
 		return log_target_parse(v, &c->log);
+	else if (strcmp(k, "keepers") == 0)
+		return config_keepers(v, &c->keepers);
 	else
 		return -2;
 	return 0;
@@ -264,5 +312,6 @@ config_free(struct config *c)
 	free(c->templates);
 	free(c->language);
 	free(c->timezone);
+	free(c->keepers);
 	memset(c, 0, sizeof(*c));
 }

@@ -18,6 +18,12 @@
  * one) and never read on (a device or a large file named by mistake).
  */
 #define CONFIG_PASSWORD_MAX	4096
+/*
+ * [judge] keepers: at most this many addresses, each at most
+ * CONFIG_KEEPER_MAX bytes (an address the mail reader takes is shorter).
+ */
+#define CONFIG_KEEPERS_MAX	32
+#define CONFIG_KEEPER_MAX	254
 
 struct config_mail {
 	char	*url;
@@ -45,6 +51,9 @@ struct config {
 	int			 answers_per_hour;
 	enum log_level		 log_level;
 	enum log_target		 log;		/* serve, deliver, tick */
+	/* The judgekeepers' addresses as written, parted by commas or
+	 * blanks (checked: each has an '@'), or NULL: nobody. */
+	char			*keepers;
 };
 
 /* 0, or -1 with a reason naming the file and line; the reason is for

@@ -56,6 +56,7 @@ static const struct reload_key reload_keys[] = {
 	RK("judge", "answers_per_hour", RELOAD_INT, answers_per_hour, false),
 	RK("judge", "log_level", RELOAD_LEVEL, log_level, false),
 	RK("judge", "log", RELOAD_TARGET, log, false),
+	RK("judge", "keepers", RELOAD_STR, keepers, false),
 };
 
 _Static_assert(sizeof(reload_keys) / sizeof(reload_keys[0]) ==

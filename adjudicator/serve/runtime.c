@@ -62,8 +62,12 @@ fail:
 	return -1;
 }
 
-int
-runtime_open(const char *path, struct runtime *rt, char *why, size_t whylen)
+/*
+ * Everything but the store: the configuration, the catalogs, the map's
+ * drawing. 0, or RUNTIME_CONFIG with why (nothing left to free).
+ */
+static int
+runtime_load(const char *path, struct runtime *rt, char *why, size_t whylen)
 {
 	memset(rt, 0, sizeof(*rt));
 	if (runtime_settings(path, &rt->cfg, rt->cat, why, whylen) != 0)
@@ -77,15 +81,41 @@ runtime_open(const char *path, struct runtime *rt, char *why, size_t whylen)
 	 * does not load stops the judge at start, not one report later. */
 	if ((rt->geo = mapgeo_standard(why, whylen)) == NULL)
 		goto fail;
+	return 0;
+fail:
+	runtime_close(rt);
+	return RUNTIME_CONFIG;
+}
+
+int
+runtime_open(const char *path, struct runtime *rt, char *why, size_t whylen)
+{
+	int	 rc;
+
+	if ((rc = runtime_load(path, rt, why, whylen)) != 0)
+		return rc;
 	if (db_open(rt->cfg.database, &rt->db, why, whylen) != DB_OK) {
 		runtime_close(rt);
 		return RUNTIME_STORE;
 	}
 	rt->pw = password_cache_new();
 	return 0;
-fail:
-	runtime_close(rt);
-	return RUNTIME_CONFIG;
+}
+
+int
+runtime_open_readonly(const char *path, struct runtime *rt, char *why,
+    size_t whylen)
+{
+	int	 rc;
+
+	if ((rc = runtime_load(path, rt, why, whylen)) != 0)
+		return rc;
+	if (db_open_readonly(rt->cfg.database, &rt->db, why, whylen) !=
+	    DB_OK) {
+		runtime_close(rt);
+		return RUNTIME_STORE;
+	}
+	return 0;
 }
 
 /*
@@ -174,6 +204,7 @@ runtime_env(struct runtime *rt, time_t now, struct judge_env *env)
 	env->creates_per_hour = rt->cfg.creates_per_hour;
 	env->joins_per_hour = rt->cfg.joins_per_hour;
 	env->answers_per_hour = rt->cfg.answers_per_hour;
+	env->keepers = rt->cfg.keepers;
 }
 
 int

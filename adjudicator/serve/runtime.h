@@ -28,6 +28,13 @@ struct runtime {
 #define RUNTIME_STORE	(-2)
 int	runtime_open(const char *config_path, struct runtime *, char *why,
 	    size_t whylen);
+/*
+ * The same with the store opened for reading only (`pbemd status`, beside
+ * a running judge): never created, never migrated (db_open_readonly());
+ * no password cache.
+ */
+int	runtime_open_readonly(const char *config_path, struct runtime *,
+	    char *why, size_t whylen);
 void	runtime_close(struct runtime *);
 /* What serve needs beyond the others: an [imap] url that parses, an [smtp]
  * url of smtp:// or smtps://. 0, or -1 with why. */

@@ -14,7 +14,10 @@
 # mail stack, tests/e2e/lib.sh), in a directory without templates: it must
 # find its own under share/pbemd, and answers a mail; SIGHUP with a changed
 # configuration is taken (its next answer shows it), with a broken one is
-# refused at error level while it runs on with the good one.
+# refused at error level while it runs on with the good one. While it
+# handles a batch of mails the installed `pbemd backup` copies the database
+# again and again, each copy checked with PRAGMA integrity_check; then
+# `pbemd status` prints the overview.
 set -uo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
@@ -190,6 +193,7 @@ kill -HUP "$PBEMD_PID"
 check "SIGHUP, a changed configuration: reloaded, the change named" \
 	wait_log " info: config: reloaded file=$DIR/pbemd.ini changed=judge.name$" "$lines"
 check "the next answer comes from the new name" answered_by "Installed Judge"
+cp "$DIR/pbemd.ini" "$DIR/pbemd.ini.good"
 printf 'poll_interval = never\n' >>"$DIR/pbemd.ini"
 lines=$(log_lines)
 kill -HUP "$PBEMD_PID"
@@ -197,6 +201,44 @@ check "SIGHUP, a broken configuration: refused at error level" \
 	wait_log " error: config: reload refused, the running configuration stays: $DIR/pbemd.ini:[0-9]+: bad value for \[judge\] poll_interval$" "$lines"
 check "the installed serve runs on" kill -0 "$PBEMD_PID"
 check "and answers with the configuration it had" answered_by "Installed Judge"
+# The file the judge runs on again, for the commands below that read it.
+cp "$DIR/pbemd.ini.good" "$DIR/pbemd.ini"
+# A backup while mail is handled, and the overview, by the installed binary.
+n0=$(e2e_sql "SELECT count(*) FROM inbox")
+backups() {  # until the batch is recorded: copy, check, count; a line each
+	local i n check
+	for ((i = 1; i <= 1000; i++)); do
+		if "$PBEMD" backup -c "$DIR/pbemd.ini" "$DIR/backup.db" >>"$DIR/backup.log" 2>&1; then
+			check=$(sqlite3 -batch -noheader "$DIR/backup.db" "PRAGMA integrity_check")
+			echo "$i ${check:-none} $(sqlite3 -batch -noheader "$DIR/backup.db" \
+				"SELECT count(*) FROM inbox")" >>"$DIR/backups"
+		else
+			echo "$i exit $?" >>"$DIR/backups"
+		fi
+		n=$(e2e_sql "SELECT count(*) FROM inbox") && ((n >= n0 + 8)) && break
+	done
+}
+backups &
+copier=$!
+for k in 1 2 3 4 5 6 7 8; do send_mail alice "list $k" "LIST"; done
+check "the judge handles a batch of mails" wait_settled
+wait "$copier"
+n1=$(e2e_sql "SELECT count(*) FROM inbox")
+total=$(wc -l <"$DIR/backups")
+echo "backup: $total copies, $(awk '$2 == "ok"' "$DIR/backups" | wc -l) pass integrity_check," \
+	"$(awk -v a="$n0" -v b="$n1" '$2 == "ok" && $3 > a && $3 < b' "$DIR/backups" | wc -l) mid-batch"
+all_ok() { ((total > 0)) && awk '$2 != "ok" { bad = 1 } END { exit bad }' "$DIR/backups"; }
+check "pbemd backup while mail is handled: every copy passes PRAGMA integrity_check" all_ok
+check "the last copy passes PRAGMA integrity_check" \
+	test "$(sqlite3 -batch -noheader "$DIR/backup.db" "PRAGMA integrity_check")" = ok
+"$PBEMD" status -c "$DIR/pbemd.ini" >"$DIR/status.txt" 2>&1
+rc=$?
+check "pbemd status runs from the installed tree" test "$rc" = 0
+check "pbemd status names the judge" grep -q "^Judge judge@$MAILSTACK_DOMAIN at " "$DIR/status.txt"
+check "pbemd status says the last mail and tick" \
+	eval 'grep -q "^  last mail  20" "$DIR/status.txt" && grep -q "^  last tick  20" "$DIR/status.txt"'
+check "pbemd status counts the mails sent" grep -q "^  sent              [1-9]" "$DIR/status.txt"
+cat "$DIR/status.txt"
 check "serve stops cleanly (0)" pbemd_down
 grep -E 'warn|error' "$DIR/pbemd.log" | head -n 5
 

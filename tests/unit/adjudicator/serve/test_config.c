@@ -361,6 +361,52 @@ START_TEST(a_missing_file_is_refused)
 }
 END_TEST
 
+/* [judge] keepers (issue 17): addresses by commas or blanks, kept as
+ * written, each line of the key adding to them; none is nobody. */
+START_TEST(keepers_are_read_and_checked)
+{
+	struct config	 c;
+	char		 why[256] = "", want[128], many[4096];
+	int		 i;
+
+	write_ini(MINIMAL "[judge]\nkeepers = ops@example.test, "
+	    "Root@Example.TEST\t  third@example.test\n"
+	    "keepers =\nkeepers = fourth@example.test\n");
+	ck_assert_msg(config_load(ini, &c, why, sizeof(why)) == 0, "%s", why);
+	ck_assert_str_eq(c.keepers, "ops@example.test, Root@Example.TEST\t  "
+	    "third@example.test, fourth@example.test");
+	config_free(&c);
+	ck_assert_ptr_null(c.keepers);
+	write_ini(MINIMAL);
+	ck_assert_msg(config_load(ini, &c, why, sizeof(why)) == 0, "%s", why);
+	ck_assert_ptr_null(c.keepers);
+	config_free(&c);
+	write_ini(MINIMAL "[judge]\nkeepers = , \n");
+	ck_assert_msg(config_load(ini, &c, why, sizeof(why)) == 0, "%s", why);
+	ck_assert_ptr_null(c.keepers);
+	config_free(&c);
+
+	snprintf(want, sizeof(want), "%s:7: bad value for [judge] keepers",
+	    ini);
+	refused(MINIMAL "[judge]\nkeepers = ops@example.test root\n", want);
+	refused(MINIMAL "[judge]\nkeepers = \"Ops\" <ops@example.test>\n",
+	    want);
+	/* CONFIG_KEEPERS_MAX in all, over as many lines as it takes. */
+	strcpy(many, MINIMAL "[judge]\n");
+	for (i = 0; i < CONFIG_KEEPERS_MAX; i++)
+		snprintf(many + strlen(many), sizeof(many) - strlen(many),
+		    "keepers = k%d@example.test\n", i);
+	write_ini(many);
+	ck_assert_msg(config_load(ini, &c, why, sizeof(why)) == 0, "%s", why);
+	ck_assert_ptr_nonnull(strstr(c.keepers, "k31@example.test"));
+	config_free(&c);
+	strcat(many, "keepers = one@example.test\n");
+	snprintf(want, sizeof(want), "%s:%d: bad value for [judge] keepers",
+	    ini, 7 + CONFIG_KEEPERS_MAX);
+	refused(many, want);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -373,6 +419,7 @@ test_suite(void)
 	tcase_add_test(tc, a_password_file_gives_its_first_line_only);
 	tcase_add_test(tc, a_long_password_is_read_whole);
 	tcase_add_test(tc, defaults_fill_what_is_not_given);
+	tcase_add_test(tc, keepers_are_read_and_checked);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("refuse");

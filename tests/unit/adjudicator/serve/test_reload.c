@@ -51,7 +51,8 @@ load(struct config *c, const char *text)
 	"[judge]\naddress = a@a.test\nname = A\ndatabase = /a.db\n" \
 	"templates = /a\nlanguage = en\ntimezone = UTC\npoll_interval = 10\n" \
 	"max_failures = 3\ncreates_per_hour = 1\njoins_per_hour = 1\n" \
-	"answers_per_hour = 1\nlog_level = info\nlog = stderr\n"
+	"answers_per_hour = 1\nlog_level = info\nlog = stderr\n" \
+	"keepers = k@a.test\n"
 #define FULL_B \
 	"[imap]\nurl = imap://b.test/INBOX\nuser = b\npassword = pb\n" \
 	"ca_file = /b.pem\nstarttls = no\ninsecure = yes\ntimeout = 20\n" \
@@ -61,7 +62,7 @@ load(struct config *c, const char *text)
 	"templates = /b\nlanguage = de\ntimezone = Europe/Berlin\n" \
 	"poll_interval = 20\nmax_failures = 4\ncreates_per_hour = 2\n" \
 	"joins_per_hour = 2\nanswers_per_hour = 2\nlog_level = debug\n" \
-	"log = syslog\n"
+	"log = syslog\nkeepers = k@b.test, l@b.test\n"
 
 static const struct reload_change *
 find(const struct reload_change *c, size_t n, const char *section,
