@@ -501,7 +501,12 @@ daemon_send_now(struct runtime *rt)
 
 	smtp_global_init();
 	runtime_smtp_conf(rt, &sc);
-	smtp = smtp_new(&sc);
+	/* A URL smtp_new() refuses (it says why): the mail stays queued for
+	 * serve or the next run, once the configuration is mended. */
+	if ((smtp = smtp_new(&sc)) == NULL) {
+		smtp_global_cleanup();
+		return;
+	}
 	outbox_flush(rt->db, smtp, rt->cfg.address, time(NULL), 0);
 	daemon_undelivered(rt);
 	/* The GM's notices of what was refused go out at once too. */

@@ -85,6 +85,15 @@ check "Black hears of the downtime" has "$m" "außer Betrieb"
 check "and is not reminded for lost time" test "$(grep -c 'Partie tk fehlen' <<<"$m")" = 0
 check "the heartbeat is the tick's time again" test "$(($(date +%s) - $(heartbeat)))" -lt 30
 
+# An [smtp] url no client can use: the mail is handled, the answer waits.
+sed 's|^url = smtp://.*|url = ftp://localhost|' "$DIR/pbemd.ini" >"$DIR/ftp.ini"
+printf 'From: alice <alice@%s>\r\nTo: judge@%s\r\nSubject: help\r\nMessage-ID: <ftp.1@%s>\r\n\r\nHELP\r\n' \
+	"$MAILSTACK_DOMAIN" "$MAILSTACK_DOMAIN" "$MAILSTACK_DOMAIN" |
+	"$PBEMD" deliver -c "$DIR/ftp.ini" 2>"$DIR/ftp.log"
+check "deliver with an unusable [smtp] url exits 0, the mail handled" test $? = 0
+check "and says why nothing was sent" grep -q "smtp: URL must start with smtp://" "$DIR/ftp.log"
+check "the answer waits in the outbox" \
+	test "$(e2e_sql "SELECT count(*) FROM outbox o JOIN inbox i ON o.inbox_id = i.id WHERE i.message_id = 'ftp.1@$MAILSTACK_DOMAIN' AND o.sent IS NULL")" -ge 1
 printf '[judge]\nnonsense = 1\n' >"$DIR/bad.ini"
 "$PBEMD" tick -c "$DIR/bad.ini" 2>/dev/null
 check "tick exits 78 for a bad configuration" test $? = 78
