@@ -9,5 +9,6 @@ SRCS += \
 	mail/imap.c \
 	mail/imap_done.c \
 	mail/imap_url.c \
+	mail/sasl.c \
 	mail/smtp.c \
 	mail/tls.c
