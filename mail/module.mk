@@ -11,4 +11,5 @@ SRCS += \
 	mail/imap_url.c \
 	mail/sasl.c \
 	mail/smtp.c \
-	mail/tls.c
+	mail/tls.c \
+	mail/token.c
