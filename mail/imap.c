@@ -22,9 +22,11 @@
 #include "common/log.h"
 #include "common/util.h"
 #include "mail/imap.h"
+#include "mail/imap_auth.h"
 #include "mail/imap_done.h"
 #include "mail/imap_url.h"
 #include "mail/tls.h"
+#include "mail/token.h"
 
 #define IMAP_TIMEOUT_DEFAULT	60
 /* RFC 2177: servers may log an idle client out after 30 minutes. */
@@ -55,6 +57,8 @@ static int	imap_open(struct imap *, const struct imap_conf *,
 		    const struct imap_url *, char *, size_t);
 static int	imap_verify(struct imap *, const char *, const char *, char *,
 		    size_t);
+static int	imap_login(struct imap *, const struct imap_conf *,
+		    const struct imap_url *, const char *, char *, size_t);
 static struct mailimap_set *imap_set_new(const uint32_t *, size_t);
 static int	imap_uid_cmp(const void *, const void *);
 static int	imap_fetch_batch(struct imap *, const uint32_t *, size_t,
@@ -71,23 +75,23 @@ imap_connect(const struct imap_conf *conf, char *why, size_t whylen)
 {
 	struct imap_url	 u;
 	struct imap	*im;
+	char		*tok = NULL;
 	int		 r;
 
-	if (imap_url_parse(conf->url, &u, why, whylen) == -1)
+	if (imap_url_parse(conf->url, &u, why, whylen) == -1 ||
+	    (conf->auth != SASL_AUTH_PASSWORD &&
+	    (tok = imap_auth_token(conf, why, whylen)) == NULL))
 		return NULL;
 	im = xcalloc(1, sizeof(*im));
 	if ((im->s = mailimap_new(0, NULL)) == NULL)
 		log_fatalx("imap: out of memory");
 	mailimap_set_timeout(im->s, conf->timeout > 0 ? conf->timeout :
 	    IMAP_TIMEOUT_DEFAULT);
-	if (imap_open(im, conf, &u, why, whylen) == -1)
+	if (imap_open(im, conf, &u, why, whylen) == -1 ||
+	    imap_login(im, conf, &u, tok, why, whylen) == -1)
 		goto fail;
-	r = mailimap_login(im->s, conf->user, conf->password);
-	if (!imap_ok(r)) {
-		snprintf(why, whylen, "login as %s refused: %s", conf->user,
-		    imap_strerror(im->s, r));
-		goto fail;
-	}
+	token_free(tok);
+	tok = NULL;
 	r = mailimap_select(im->s, u.mailbox);
 	if (!imap_ok(r) || im->s->imap_selection_info == NULL) {
 		snprintf(why, whylen, "SELECT %s failed: %s", u.mailbox,
@@ -101,6 +105,7 @@ imap_connect(const struct imap_conf *conf, char *why, size_t whylen)
 	return im;
 
 fail:
+	token_free(tok);
 	mailimap_free(im->s);
 	free(im);
 	return NULL;
@@ -310,7 +315,8 @@ imap_has_cap(mailimap *s, const char *name)
 
 /*
  * TCP or TLS, then STARTTLS on imap:// when offered; without TLS the
- * password would travel in clear, which only starttls = false permits.
+ * password or token would travel in clear, which only starttls = false
+ * permits.
  */
 static int
 imap_open(struct imap *im, const struct imap_conf *conf,
@@ -338,8 +344,8 @@ imap_open(struct imap *im, const struct imap_conf *conf,
 		tls = true;
 	} else if (!u->tls && conf->starttls) {
 		snprintf(why, whylen, "%s offers no STARTTLS; not sending the "
-		    "password in clear (set starttls = false to allow)",
-		    u->host);
+		    "password or token in clear (set starttls = false to "
+		    "allow)", u->host);
 		return -1;
 	}
 	if (tls && !conf->insecure)
@@ -374,6 +380,36 @@ imap_verify(struct imap *im, const char *host, const char *ca_file,
 	rc = tls_verify_chain(der, n, host, ca_file, why, whylen);
 	mailstream_certificate_chain_free(chain);
 	return rc;
+}
+
+/*
+ * LOGIN with the password, or AUTHENTICATE with the OAuth2 token tok. The
+ * reason names the way and the user, then the server's words.
+ */
+static int
+imap_login(struct imap *im, const struct imap_conf *conf,
+    const struct imap_url *u, const char *tok, char *why, size_t whylen)
+{
+	char	 detail[256] = "";
+	int	 r;
+
+	if (conf->auth == SASL_AUTH_PASSWORD)
+		r = mailimap_login(im->s, conf->user, conf->password);
+	else
+		r = imap_auth_oauth(im->s, conf, tok, u->host, u->port,
+		    detail, sizeof(detail));
+	if (imap_ok(r))
+		return 0;
+	if (r == IMAP_AUTH_NOT_TRIED)
+		snprintf(why, whylen, "%s as %s not tried: %s",
+		    sasl_auth_name(conf->auth), conf->user, detail);
+	else
+		snprintf(why, whylen, "%s as %s refused: %s%s%s",
+		    conf->auth == SASL_AUTH_PASSWORD ? "login" :
+		    sasl_auth_name(conf->auth), conf->user,
+		    imap_strerror(im->s, r), detail[0] != '\0' ? "; " : "",
+		    detail);
+	return -1;
 }
 
 /* Runs of consecutive UIDs become ranges to keep the command short. */

@@ -11,6 +11,10 @@
  * with IDLE when the server offers it. The process must ignore SIGPIPE (a
  * write to a dropped connection would otherwise end it).
  *
+ * It logs in with LOGIN and the password, or, with auth xoauth2 or
+ * oauthbearer, with AUTHENTICATE and an OAuth2 access token read afresh
+ * at every connection (imap_auth.c).
+ *
  * Processed mail is marked with a private keyword, IMAP_KEYWORD_DONE, not
  * with \Seen (issue 13): an operator who reads the judge's mailbox in a
  * mail client sets \Seen, and mail he read first must still be answered.
@@ -29,6 +33,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "mail/sasl.h"
+
 struct imap_conf {
 	const char	*url;		/* imaps://host[:port][/mailbox] or
 					   imap://...; ports 993/143, INBOX */
@@ -38,6 +44,9 @@ struct imap_conf {
 	bool		 starttls;	/* imap://: require STARTTLS (default true) */
 	bool		 insecure;	/* skip certificate checks (never default) */
 	int		 timeout;	/* seconds per network operation; 0: 60 */
+	enum sasl_auth	 auth;		/* password: LOGIN; else AUTHENTICATE */
+	const char	*token_file;	/* the OAuth2 token, read at every */
+	const char	*token_command;	/* connection (token.h) */
 };
 
 /* The keyword of processed mail: ours alone, set by no mail client. */

@@ -7,7 +7,10 @@ SRCS += \
 	mail/mime_header.c \
 	mail/mime_utf8.c \
 	mail/imap.c \
+	mail/imap_auth.c \
 	mail/imap_done.c \
 	mail/imap_url.c \
+	mail/sasl.c \
 	mail/smtp.c \
-	mail/tls.c
+	mail/tls.c \
+	mail/token.c

@@ -3,13 +3,17 @@
  *
  * One struct smtp keeps one connection open across sends, so a turn's
  * reports pay the server's connection cost once. After a failed send the
- * connection is dropped and the next send connects again.
+ * connection is dropped and the next send connects again. With auth
+ * xoauth2 or oauthbearer it logs in with an OAuth2 access token read
+ * afresh for every new connection.
  */
 #ifndef PBEMD_SMTP_H
 #define PBEMD_SMTP_H
 
 #include <stdbool.h>
 #include <stddef.h>
+
+#include "mail/sasl.h"
 
 struct smtp_conf {
 	const char	*url;		/* smtp://host:port (STARTTLS when offered,
@@ -20,6 +24,9 @@ struct smtp_conf {
 	bool		 starttls;	/* require STARTTLS on smtp:// */
 	bool		 insecure;	/* skip certificate checks (never default) */
 	long		 timeout;	/* seconds per connect and per send; 0: 60 */
+	enum sasl_auth	 auth;		/* password: libcurl's choice of AUTH */
+	const char	*token_file;	/* the OAuth2 token, read at every */
+	const char	*token_command;	/* connection (token.h) */
 };
 
 enum smtp_result {

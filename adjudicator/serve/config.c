@@ -75,6 +75,12 @@ config_mail_key(struct config_mail *m, char **pwfile, const char *k,
 		return config_bool(v, &m->insecure);
 	else if (strcmp(k, "timeout") == 0)
 		return config_int(v, 1, 3600, &m->timeout);
+	else if (strcmp(k, "auth") == 0)
+		return sasl_auth_parse(v, &m->auth);
+	else if (strcmp(k, "token_file") == 0)
+		config_str(&m->token_file, v);
+	else if (strcmp(k, "token_command") == 0)
+		config_str(&m->token_command, v);
 	else
 		return -2;
 	return 0;
@@ -238,6 +244,49 @@ config_defaults(struct config *c)
 	c->timezone = xstrdup("UTC");
 }
 
+/*
+ * A password and a token, a token without auth saying how to use it, or
+ * the other way round, are mistakes the server would only answer with a
+ * refused login, over and over: refused here with the reason. The token
+ * itself is not read here but at every connection.
+ */
+static int
+config_check_auth(const struct config_mail *m, const char *sect, char *why,
+    size_t whylen)
+{
+	const char	*src = m->token_file != NULL ? "token_file" :
+			    m->token_command != NULL ? "token_command" : NULL;
+	const char	*mech = sasl_auth_name(m->auth);
+	const char	*u;
+
+	if (m->token_file != NULL && m->token_command != NULL)
+		snprintf(why, whylen, "[%s] has both token_file and "
+		    "token_command: give one", sect);
+	else if (m->auth == SASL_AUTH_PASSWORD && src != NULL)
+		snprintf(why, whylen, "[%s] %s needs auth = xoauth2 or "
+		    "oauthbearer", sect, src);
+	else if (m->auth == SASL_AUTH_PASSWORD)
+		return 0;
+	else if (src == NULL)
+		snprintf(why, whylen, "[%s] auth = %s needs token_file or "
+		    "token_command", sect, mech);
+	else if (m->password != NULL)
+		snprintf(why, whylen, "[%s] auth = %s logs in with a token: "
+		    "remove password and password_file", sect, mech);
+	else if (m->user == NULL || m->user[0] == '\0')
+		snprintf(why, whylen, "[%s] auth = %s needs user", sect, mech);
+	else {
+		for (u = m->user; *u != '\0'; u++)
+			if ((unsigned char)*u < 0x20 || *u == 0x7f)
+				break;
+		if (*u == '\0')
+			return 0;
+		snprintf(why, whylen, "[%s] user holds a control character",
+		    sect);
+	}
+	return -1;
+}
+
 static int
 config_check(struct config *c, char *why, size_t whylen)
 {
@@ -253,6 +302,9 @@ config_check(struct config *c, char *why, size_t whylen)
 		snprintf(why, whylen, "missing %s", miss);
 		return -1;
 	}
+	if (config_check_auth(&c->imap, "imap", why, whylen) == -1 ||
+	    config_check_auth(&c->smtp, "smtp", why, whylen) == -1)
+		return -1;
 	return 0;
 }
 
@@ -299,6 +351,8 @@ config_mail_free(struct config_mail *m)
 		memset(m->password, 0, strlen(m->password));
 	free(m->password);
 	free(m->ca_file);
+	free(m->token_file);
+	free(m->token_command);
 }
 
 void

@@ -2,7 +2,10 @@
  * config.h - the daemon's configuration file (INI, read with libinih).
  *
  * Sections [imap], [smtp], [judge]; see README.md for every key. Passwords
- * may be given inline or, better, in a file named by password_file.
+ * may be given inline or, better, in a file named by password_file. With
+ * auth = xoauth2 or oauthbearer a section names where an OAuth2 token
+ * comes from instead (token_file or token_command, exactly one), and has
+ * a user and no password.
  */
 #ifndef PBEMD_CONFIG_H
 #define PBEMD_CONFIG_H
@@ -11,6 +14,7 @@
 #include <stddef.h>
 
 #include "common/log.h"
+#include "mail/sasl.h"
 
 /*
  * The longest password a password_file may hold in its first line. A
@@ -33,6 +37,9 @@ struct config_mail {
 	bool	 starttls;	/* require STARTTLS on imap:// and smtp:// */
 	bool	 insecure;	/* skip certificate verification */
 	int	 timeout;
+	enum sasl_auth	 auth;	/* password (default), xoauth2, oauthbearer */
+	char	*token_file;	/* the OAuth2 token's source: read at */
+	char	*token_command;	/* every connection, never at load */
 };
 
 struct config {

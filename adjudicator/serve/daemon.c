@@ -103,6 +103,9 @@ daemon_imap_conf(const struct daemon *d, struct imap_conf *c)
 	c->starttls = d->rt.cfg.imap.starttls;
 	c->insecure = d->rt.cfg.imap.insecure;
 	c->timeout = d->rt.cfg.imap.timeout;
+	c->auth = d->rt.cfg.imap.auth;
+	c->token_file = d->rt.cfg.imap.token_file;
+	c->token_command = d->rt.cfg.imap.token_command;
 }
 
 static void

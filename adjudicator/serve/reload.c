@@ -19,7 +19,7 @@
 #include "common/util.h"
 
 enum reload_kind { RELOAD_STR, RELOAD_INT, RELOAD_BOOL, RELOAD_LEVEL,
-	RELOAD_TARGET };
+	RELOAD_TARGET, RELOAD_AUTH };
 
 struct reload_key {
 	const char		*section;
@@ -38,7 +38,10 @@ struct reload_key {
 	RK(s, "ca_file", RELOAD_STR, m.ca_file, false), \
 	RK(s, "starttls", RELOAD_BOOL, m.starttls, false), \
 	RK(s, "insecure", RELOAD_BOOL, m.insecure, false), \
-	RK(s, "timeout", RELOAD_INT, m.timeout, false)
+	RK(s, "timeout", RELOAD_INT, m.timeout, false), \
+	RK(s, "auth", RELOAD_AUTH, m.auth, false), \
+	RK(s, "token_file", RELOAD_STR, m.token_file, false), \
+	RK(s, "token_command", RELOAD_STR, m.token_command, false)
 
 static const struct reload_key reload_keys[] = {
 	RK_MAIL("imap", imap),
@@ -86,6 +89,9 @@ reload_same(const struct config *a, const struct config *b,
 	case RELOAD_TARGET:
 		return *RELOAD_AT(a, k, const enum log_target) ==
 		    *RELOAD_AT(b, k, const enum log_target);
+	case RELOAD_AUTH:
+		return *RELOAD_AT(a, k, const enum sasl_auth) ==
+		    *RELOAD_AT(b, k, const enum sasl_auth);
 	}
 	return false;
 }
@@ -118,6 +124,10 @@ reload_keep(const struct config *cur, struct config *next,
 	case RELOAD_TARGET:
 		*RELOAD_AT(next, k, enum log_target) =
 		    *RELOAD_AT(cur, k, const enum log_target);
+		break;
+	case RELOAD_AUTH:
+		*RELOAD_AT(next, k, enum sasl_auth) =
+		    *RELOAD_AT(cur, k, const enum sasl_auth);
 		break;
 	}
 }

@@ -12,7 +12,7 @@
 #include "adjudicator/serve/config.h"
 
 /* The rows of reload.c's table: one per key of struct config. */
-#define RELOAD_KEYS_MAX	28
+#define RELOAD_KEYS_MAX	34
 
 struct reload_change {
 	const char	*section;	/* "imap", "smtp", "judge" */

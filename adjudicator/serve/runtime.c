@@ -224,4 +224,7 @@ runtime_smtp_conf(const struct runtime *rt, struct smtp_conf *c)
 	c->starttls = rt->cfg.smtp.starttls;
 	c->insecure = rt->cfg.smtp.insecure;
 	c->timeout = rt->cfg.smtp.timeout;
+	c->auth = rt->cfg.smtp.auth;
+	c->token_file = rt->cfg.smtp.token_file;
+	c->token_command = rt->cfg.smtp.token_command;
 }

@@ -11,6 +11,12 @@
 #   $MAILSTACK_SEEN_ONLY (optional): a mailbox of that name in every account whose only
 #                 permanent flag is \Seen (Dovecot's ACL: no right to write other flags),
 #                 as a server that keeps no keyword
+#   $MAILSTACK_TOKENS (optional): "name:token ..." - OAuth2 logins as the big hosts take them:
+#                 Dovecot offers AUTH=XOAUTH2 and AUTH=OAUTHBEARER (its own mechanisms, the
+#                 token checked as a password against a passwd-file of these tokens; PLAIN and
+#                 LOGIN keep the passwords), Exim offers AUTH XOAUTH2 and OAUTHBEARER (plaintext
+#                 authenticators that take the message apart; OAUTHBEARER's must name
+#                 host=127.0.0.1 and port=$MAILSTACK_SMTP_PORT). User names may then hold "," and "="
 #
 # Everything (configs, self-signed cert, spool, logs, Maildirs, pid files) lives under DIR.
 # Nothing under /etc is touched; no systemd / init scripts are used.
@@ -40,6 +46,7 @@ set -euo pipefail
 : "${MAILSTACK_START_TIMEOUT:=120}"  # seconds to wait for the ports (a busy machine is slow)
 : "${MAILSTACK_LOCK:=/tmp/mailstack-ports.lock}"   # serialises port check + start across stacks
 : "${MAILSTACK_SEEN_ONLY:=}"   # a mailbox that keeps \Seen and no other flag; empty: none
+: "${MAILSTACK_TOKENS:=}"      # "name:token ...": OAuth2 logins (XOAUTH2, OAUTHBEARER); empty: none
 
 HOST=127.0.0.1
 DOVECOT_BIN=$(command -v dovecot || echo /usr/sbin/dovecot)
@@ -49,7 +56,7 @@ EXIM_USER=Debian-exim
 die() { echo "mailstack: $*" >&2; exit 1; }
 log() { echo "mailstack: $*" >&2; }
 
-usage() { sed -n '2,28p' "$0" >&2; exit 2; }
+usage() { sed -n '2,34p' "$0" >&2; exit 2; }
 
 abs_dir() {  # absolute path of $1 (created if missing)
     mkdir -p "$1"
@@ -115,6 +122,46 @@ user_list() {  # prints "name password" lines
     done
 }
 
+# Dovecot's part of MAILSTACK_TOKENS: its own XOAUTH2 and OAUTHBEARER (mech-oauth2.c hands
+# the token to the passdbs as a password), checked against the tokens alone; the other passdb
+# then takes PLAIN and LOGIN only, so a password is no token and a token no password.
+dovecot_tokens() {
+    [[ -n $MAILSTACK_TOKENS ]] || return 0
+    cat <<EOF
+auth_mechanisms = plain login xoauth2 oauthbearer
+# OAUTHBEARER's gs2 escaping is tested with names holding "," and "="
+auth_username_chars =
+passdb {
+  driver = passwd-file
+  args = scheme=PLAIN username_format=%u $DIR/dovecot/tokens
+  mechanisms = xoauth2 oauthbearer
+}
+EOF
+}
+
+# Exim's part: the plaintext driver hands over the decoded message whole in \$auth1 (it
+# splits at NULs only); the token after "auth=Bearer " must be the user's. Any other form
+# is refused with 535.
+exim_tokens() {
+    [[ -n $MAILSTACK_TOKENS ]] || return 0
+    cat <<EOF
+
+xoauth2:
+  driver = plaintext
+  public_name = XOAUTH2
+  server_prompts = :
+  server_condition = \${if and{{match{\$auth1}{\N^user=([^\x01]+)\x01auth=Bearer ([^\x01]+)\x01\x01\$\N}}{eq{\$2}{\${lookup{\$1}lsearch{$DIR/exim/tokens}{\$value}}}}}}
+  server_set_id = \${if match{\$auth1}{\N^user=([^\x01]+)\x01\N}{\$1}}
+
+oauthbearer:
+  driver = plaintext
+  public_name = OAUTHBEARER
+  server_prompts = :
+  server_condition = \${if and{{match{\$auth1}{\N^n,a=([^,]+),\x01host=127\.0\.0\.1\x01port=$MAILSTACK_SMTP_PORT\x01auth=Bearer ([^\x01]+)\x01\x01\$\N}}{eq{\$2}{\${lookup{\${sg{\${sg{\$1}{=2C}{,}}}{=3D}{=}}}lsearch{$DIR/exim/tokens}{\$value}}}}}}
+  server_set_id = \${if match{\$auth1}{\N^n,a=([^,]+),\N}{\${sg{\${sg{\$1}{=2C}{,}}}{=3D}{=}}}}
+EOF
+}
+
 # ---------------------------------------------------------------- start
 cmd_start() {
     local DIR
@@ -132,6 +179,12 @@ cmd_start() {
     ((${#DIR} <= 70)) || die "DIR path too long for unix sockets (${#DIR} > 70 chars): $DIR"
     [[ -z $MAILSTACK_SEEN_ONLY || $MAILSTACK_SEEN_ONLY =~ ^[A-Za-z0-9]+$ ]] ||
         die "MAILSTACK_SEEN_ONLY must be a plain name: $MAILSTACK_SEEN_ONLY"
+    local tok
+    for tok in $MAILSTACK_TOKENS; do
+        # RFC 6750 b64token; a name without ":" or blanks
+        [[ $tok =~ ^[^:[:space:]]+:[A-Za-z0-9._~+/-]+=*$ ]] ||
+            die "MAILSTACK_TOKENS: not name:token: $tok"
+    done
 
     if pid_alive_as "$(cat "$DIR/dovecot/run/master.pid" 2>/dev/null || true)" "$DOVECOT_BIN" ||
        pid_alive_as "$(cat "$DIR/exim/exim.pid" 2>/dev/null || true)" "$EXIM_BIN"; then
@@ -192,6 +245,17 @@ cmd_start() {
     chgrp dovecot "$DIR/dovecot/users"
     chmod 0640 "$DIR/exim/passwd"
     chgrp "$EXIM_USER" "$DIR/exim/passwd"
+    if [[ -n $MAILSTACK_TOKENS ]]; then
+        : >"$DIR/dovecot/tokens"
+        : >"$DIR/exim/tokens"
+        for tok in $MAILSTACK_TOKENS; do
+            echo "${tok%%:*}:{PLAIN}${tok#*:}::::::" >>"$DIR/dovecot/tokens"
+            echo "${tok%%:*}: ${tok#*:}" >>"$DIR/exim/tokens"
+        done
+        chmod 0640 "$DIR/dovecot/tokens" "$DIR/exim/tokens"
+        chgrp dovecot "$DIR/dovecot/tokens"
+        chgrp "$EXIM_USER" "$DIR/exim/tokens"
+    fi
 
     # ---- Dovecot: standalone config, does not include /etc/dovecot
     cat >"$DIR/dovecot/dovecot.conf" <<EOF
@@ -215,9 +279,11 @@ mail_location = maildir:~/Maildir
 mailbox_idle_check_interval = 1 secs
 imap_idle_notify_interval = 2 mins
 
+$(dovecot_tokens)
 passdb {
   driver = passwd-file
   args = scheme=PLAIN username_format=%n $DIR/dovecot/users
+$([[ -z $MAILSTACK_TOKENS ]] || echo "  mechanisms = plain login")
 }
 userdb {
   driver = passwd-file
@@ -340,6 +406,7 @@ login:
   server_prompts = Username:: : Password::
   server_condition = \${if eq{\$auth2}{\${lookup{\$auth1}lsearch{$DIR/exim/passwd}{\$value}fail}}}
   server_set_id = \$auth1
+$(exim_tokens)
 EOF
     chmod 0644 "$DIR/exim/exim.conf"
 

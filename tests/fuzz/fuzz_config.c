@@ -39,6 +39,19 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
+/* An OAuth2 login has a user, one token source and no password; a
+ * password login no token source. */
+static int
+fuzz_config_auth_ok(const struct config_mail *m)
+{
+	int	 sources = (m->token_file != NULL) + (m->token_command != NULL);
+
+	if (m->auth == SASL_AUTH_PASSWORD)
+		return sources == 0;
+	return sources == 1 && m->password == NULL && m->user != NULL &&
+	    m->user[0] != '\0';
+}
+
 /* What the daemon needs of an accepted config. templates may be unset:
  * the judge then looks beside its binary (render/catalog_dir.c). */
 static void
@@ -50,7 +63,8 @@ fuzz_config_check(const struct config *c)
 	    (strcmp(c->language, "en") != 0 &&
 	    strcmp(c->language, "de") != 0) ||
 	    c->poll_interval < 1 || c->max_failures < 1 ||
-	    c->imap.timeout < 1 || c->smtp.timeout < 1) {
+	    c->imap.timeout < 1 || c->smtp.timeout < 1 ||
+	    !fuzz_config_auth_ok(&c->imap) || !fuzz_config_auth_ok(&c->smtp)) {
 		fprintf(stderr, "fuzz_config: accepted without what the daemon "
 		    "needs\n");
 		abort();

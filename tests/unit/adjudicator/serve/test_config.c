@@ -347,6 +347,71 @@ START_TEST(required_keys_are_checked)
 }
 END_TEST
 
+START_TEST(oauth2_token_sources_are_read_with_their_mechanism)
+{
+	struct config	 c;
+	char		 why[256] = "";
+
+	/* The token file need not exist yet: it is read at each connection,
+	 * not here (the operator's refresher may write it later). */
+	write_ini(MINIMAL
+	    "user = judge@example.test\n"
+	    "auth = XOAUTH2\n"
+	    "token_file = /run/pbemd/smtp.token\n"
+	    "[imap]\n"
+	    "url = imaps://imap.example.test\n"
+	    "user = judge@example.test\n"
+	    "auth = oauthbearer\n"
+	    "token_command = /usr/local/bin/get-token imap\n");
+	ck_assert_msg(config_load(ini, &c, why, sizeof(why)) == 0, "%s", why);
+	ck_assert_int_eq(c.smtp.auth, SASL_AUTH_XOAUTH2);
+	ck_assert_str_eq(c.smtp.token_file, "/run/pbemd/smtp.token");
+	ck_assert_ptr_null(c.smtp.token_command);
+	ck_assert_ptr_null(c.smtp.password);
+	ck_assert_int_eq(c.imap.auth, SASL_AUTH_OAUTHBEARER);
+	ck_assert_str_eq(c.imap.token_command, "/usr/local/bin/get-token imap");
+	ck_assert_ptr_null(c.imap.token_file);
+	config_free(&c);
+	/* without auth: the password, as before */
+	write_ini(MINIMAL "user = u\npassword = p\n");
+	ck_assert_msg(config_load(ini, &c, why, sizeof(why)) == 0, "%s", why);
+	ck_assert_int_eq(c.smtp.auth, SASL_AUTH_PASSWORD);
+	config_free(&c);
+}
+END_TEST
+
+START_TEST(oauth2_settings_that_contradict_are_refused)
+{
+	char	 text[512];
+
+	refused(MINIMAL "user = u\nauth = xoauth2\ntoken_file = /t\n"
+	    "token_command = get-token\n",
+	    "[smtp] has both token_file and token_command: give one");
+	refused(MINIMAL "user = u\ntoken_file = /t\n",
+	    "[smtp] token_file needs auth = xoauth2 or oauthbearer");
+	refused(MINIMAL "[imap]\nuser = u\nauth = password\n"
+	    "token_command = get-token\n",
+	    "[imap] token_command needs auth = xoauth2 or oauthbearer");
+	refused(MINIMAL "user = u\nauth = oauthbearer\n",
+	    "[smtp] auth = OAUTHBEARER needs token_file or token_command");
+	refused(MINIMAL "user = u\nauth = xoauth2\ntoken_file = /t\n"
+	    "password = p\n",
+	    "[smtp] auth = XOAUTH2 logs in with a token: remove password and "
+	    "password_file");
+	write_to(pwfile, "secret\n");
+	snprintf(text, sizeof(text), MINIMAL "[imap]\nuser = u\n"
+	    "auth = xoauth2\ntoken_file = /t\npassword_file = %s\n", pwfile);
+	refused(text, "[imap] auth = XOAUTH2 logs in with a token");
+	refused(MINIMAL "auth = xoauth2\ntoken_file = /t\n",
+	    "[smtp] auth = XOAUTH2 needs user");
+	refused(MINIMAL "user =\nauth = xoauth2\ntoken_file = /t\n",
+	    "[smtp] auth = XOAUTH2 needs user");
+	refused(MINIMAL "user = a\001b\nauth = xoauth2\ntoken_file = /t\n",
+	    "[smtp] user holds a control character");
+	refused(MINIMAL "auth = oauth2\n", "bad value for [smtp] auth");
+}
+END_TEST
+
 START_TEST(a_missing_file_is_refused)
 {
 	struct config	 c;
@@ -420,6 +485,7 @@ test_suite(void)
 	tcase_add_test(tc, a_long_password_is_read_whole);
 	tcase_add_test(tc, defaults_fill_what_is_not_given);
 	tcase_add_test(tc, keepers_are_read_and_checked);
+	tcase_add_test(tc, oauth2_token_sources_are_read_with_their_mechanism);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("refuse");
@@ -432,6 +498,7 @@ test_suite(void)
 	tcase_add_test(tc, a_syntax_error_is_refused_with_file_and_line);
 	tcase_add_test(tc, required_keys_are_checked);
 	tcase_add_test(tc, a_missing_file_is_refused);
+	tcase_add_test(tc, oauth2_settings_that_contradict_are_refused);
 	suite_add_tcase(s, tc);
 	return s;
 }

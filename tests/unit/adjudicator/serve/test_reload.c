@@ -53,16 +53,33 @@ load(struct config *c, const char *text)
 	"max_failures = 3\ncreates_per_hour = 1\njoins_per_hour = 1\n" \
 	"answers_per_hour = 1\nlog_level = info\nlog = stderr\n" \
 	"keepers = k@a.test\n"
-#define FULL_B \
-	"[imap]\nurl = imap://b.test/INBOX\nuser = b\npassword = pb\n" \
-	"ca_file = /b.pem\nstarttls = no\ninsecure = yes\ntimeout = 20\n" \
-	"[smtp]\nurl = smtp://b.test\nuser = b\npassword = pb\n" \
-	"ca_file = /b.pem\nstarttls = no\ninsecure = yes\ntimeout = 20\n" \
+/*
+ * A password and a token source exclude each other, and so do the two
+ * sources: B logs in with tokens (IMAP from a file, SMTP from a command),
+ * C the other way round, so A to B and A to C together change every key.
+ */
+#define FULL_B_JUDGE \
 	"[judge]\naddress = b@b.test\nname = B\ndatabase = /b.db\n" \
 	"templates = /b\nlanguage = de\ntimezone = Europe/Berlin\n" \
 	"poll_interval = 20\nmax_failures = 4\ncreates_per_hour = 2\n" \
 	"joins_per_hour = 2\nanswers_per_hour = 2\nlog_level = debug\n" \
 	"log = syslog\nkeepers = k@b.test, l@b.test\n"
+#define FULL_B \
+	"[imap]\nurl = imap://b.test/INBOX\nuser = b\nauth = xoauth2\n" \
+	"token_file = /b.tok\n" \
+	"ca_file = /b.pem\nstarttls = no\ninsecure = yes\ntimeout = 20\n" \
+	"[smtp]\nurl = smtp://b.test\nuser = b\nauth = oauthbearer\n" \
+	"token_command = /b.sh\n" \
+	"ca_file = /b.pem\nstarttls = no\ninsecure = yes\ntimeout = 20\n" \
+	FULL_B_JUDGE
+#define FULL_C \
+	"[imap]\nurl = imap://b.test/INBOX\nuser = b\nauth = oauthbearer\n" \
+	"token_command = /c.sh\n" \
+	"ca_file = /b.pem\nstarttls = no\ninsecure = yes\ntimeout = 20\n" \
+	"[smtp]\nurl = smtp://b.test\nuser = b\nauth = xoauth2\n" \
+	"token_file = /c.tok\n" \
+	"ca_file = /b.pem\nstarttls = no\ninsecure = yes\ntimeout = 20\n" \
+	FULL_B_JUDGE
 
 static const struct reload_change *
 find(const struct reload_change *c, size_t n, const char *section,
@@ -93,20 +110,31 @@ END_TEST
 START_TEST(every_key_is_compared_once)
 {
 	struct config		 cur, next;
-	struct reload_change	 c[RELOAD_KEYS_MAX];
-	size_t			 n, i, j;
+	struct reload_change	 c[RELOAD_KEYS_MAX], all[2 * RELOAD_KEYS_MAX];
+	size_t			 n, i, j, k, seen = 0;
 
 	load(&cur, FULL_A);
-	load(&next, FULL_B);
-	n = reload_merge(&cur, &next, c);
-	ck_assert_uint_eq(n, RELOAD_KEYS_MAX);
-	for (i = 0; i < n; i++)
-		for (j = i + 1; j < n; j++)
-			ck_assert_msg(strcmp(c[i].section, c[j].section) != 0 ||
-			    strcmp(c[i].key, c[j].key) != 0, "%s.%s twice",
-			    c[i].section, c[i].key);
+	for (k = 0; k < 2; k++) {
+		load(&next, k == 0 ? FULL_B : FULL_C);
+		n = reload_merge(&cur, &next, c);
+		for (i = 0; i < n; i++)
+			for (j = i + 1; j < n; j++)
+				ck_assert_msg(strcmp(c[i].section,
+				    c[j].section) != 0 ||
+				    strcmp(c[i].key, c[j].key) != 0,
+				    "%s.%s twice", c[i].section, c[i].key);
+		for (i = 0; i < n; i++) {
+			for (j = 0; j < seen; j++)
+				if (strcmp(all[j].section, c[i].section) == 0 &&
+				    strcmp(all[j].key, c[i].key) == 0)
+					break;
+			if (j == seen)
+				all[seen++] = c[i];
+		}
+		config_free(&next);
+	}
+	ck_assert_uint_eq(seen, RELOAD_KEYS_MAX);
 	config_free(&cur);
-	config_free(&next);
 }
 END_TEST
 
