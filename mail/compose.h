@@ -40,14 +40,16 @@ struct compose_in {
  * To, Subject (RFC 2047 when not ASCII; lines folded to 78 characters),
  * Message-ID, In-Reply-To and References (only when in_reply_to is set),
  * MIME-Version, Content-Type: text/plain; charset=UTF-8,
- * Content-Transfer-Encoding (7bit for ASCII, 8bit for UTF-8, quoted-printable
- * only when a body line exceeds 998 octets) and Auto-Submitted:
- * auto-replied. Control characters in header values become spaces.
+ * Content-Transfer-Encoding: 7bit for ASCII text with lines of at most 998
+ * octets, quoted-printable (qp.h) for any other, so every body line is
+ * 7-bit and at most 998 octets, and Auto-Submitted: auto-replied. Control
+ * characters in header values become spaces.
  *
  * With attachments (nattach > 0) the mail is multipart/mixed (RFC 2046
  * 5.1.3): the text above as its first part, then each file as a base64
- * part with Content-Disposition: attachment and its filename. The boundary
- * is made from msgid_token and never occurs in the text.
+ * part (lines of 76) with Content-Disposition: attachment and its
+ * filename. The boundary is made from msgid_token and never occurs in the
+ * text.
  */
 void	compose_message(const struct compose_in *, struct buf *out);
 
