@@ -9,7 +9,9 @@
  * as quoted-printable (qp.c): the mail is composed when it is queued, long
  * before the SMTP server could say whether it takes 8BITMIME, and libcurl
  * would not announce BODY=8BITMIME anyway. With files attached (a report's
- * board picture) the mail becomes multipart/mixed, the text first. No I/O.
+ * board picture) the mail becomes multipart/mixed, the text first. The
+ * mail's kind says which Auto-Submitted value it carries (RFC 3834 5). No
+ * I/O.
  */
 #include <ctype.h>
 #include <stdbool.h>
@@ -405,17 +407,38 @@ compose_references(const struct compose_in *in, const char *parent,
 	buf_free(&id);
 }
 
+/* In-Reply-To and References: only a reply is threaded to its mail. */
 static void
 compose_reply(const struct compose_in *in, struct buf *out)
 {
 	char	*parent;
 
+	if (in->kind != COMPOSE_REPLY)
+		return;
 	parent = compose_clean_token(in->in_reply_to);
 	if (parent[0] != '\0' && strlen(parent) <= COMPOSE_MSGID_MAX) {
 		buf_printf(out, "In-Reply-To: <%s>\r\n", parent);
 		compose_references(in, parent, out);
 	}
 	free(parent);
+}
+
+/*
+ * RFC 3834 5: auto-replied for the answer to a mail, auto-generated for
+ * every mail the judge sends on its own. Exchange and Outlook read a
+ * header of their own (MS-OXCMAIL 2.1.3.2.20): it asks them for no
+ * out-of-office note, no other automatic answer and no receipts, but keeps
+ * the non-delivery reports, which tell the operator of an address that is
+ * gone. No Precedence: it was never standardised, and Gmail files "bulk"
+ * as bulk mail, while a report is personal mail.
+ */
+static void
+compose_auto(const struct compose_in *in, struct buf *out)
+{
+	buf_printf(out, "Auto-Submitted: %s\r\n", in->kind == COMPOSE_REPLY ?
+	    "auto-replied" : "auto-generated");
+	buf_puts(out, "X-Auto-Response-Suppress: DR, RN, NRN, OOF, AutoReply"
+	    "\r\n");
 }
 
 /*
@@ -561,18 +584,19 @@ compose_message(const struct compose_in *in, struct buf *out)
 	compose_subject(in->subject, out);
 	compose_msgid(in, out);
 	compose_reply(in, out);
+	compose_auto(in, out);
 	buf_puts(out, "MIME-Version: 1.0\r\n");
 	n = in->attach == NULL ? 0 : in->nattach < COMPOSE_ATTACH_MAX ?
 	    in->nattach : COMPOSE_ATTACH_MAX;
 	if (n <= 0) {
 		compose_text_head(body, out);
-		buf_puts(out, "Auto-Submitted: auto-replied\r\n\r\n");
+		buf_puts(out, "\r\n");
 		compose_text_body(body, out);
 		return;
 	}
 	compose_boundary(in, body, bnd);
 	buf_printf(out, "Content-Type: multipart/mixed;\r\n boundary=\"%s\"\r\n"
-	    "Auto-Submitted: auto-replied\r\n\r\n--%s\r\n", bnd, bnd);
+	    "\r\n--%s\r\n", bnd, bnd);
 	compose_text_head(body, out);
 	buf_puts(out, "\r\n");
 	compose_text_body(body, out);
