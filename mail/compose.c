@@ -5,10 +5,13 @@
  * date and the Message-ID token, so tests compare bytes. Header lines are
  * folded to at most 78 characters (RFC 5322 2.1.1); text that is not plain
  * ASCII goes into RFC 2047 encoded words, Q when mostly ASCII, else B. The
- * body is sent as 7bit when it is ASCII, 8bit when it is UTF-8 with no line
- * over 998 octets, and quoted-printable only when a line is longer than
- * that (RFC 5322 2.1.1, RFC 2045 6.7). With files attached (a report's
- * board picture) the mail becomes multipart/mixed, the text first. No I/O.
+ * body is sent as 7bit when it is ASCII with no line over 998 octets, else
+ * as quoted-printable (qp.c): the mail is composed when it is queued, long
+ * before the SMTP server could say whether it takes 8BITMIME, and libcurl
+ * would not announce BODY=8BITMIME anyway. With files attached (a report's
+ * board picture) the mail becomes multipart/mixed, the text first. The
+ * mail's kind says which Auto-Submitted value it carries (RFC 3834 5). No
+ * I/O.
  */
 #include <ctype.h>
 #include <stdbool.h>
@@ -18,11 +21,11 @@
 #include <time.h>
 
 #include "compose.h"
+#include "qp.h"
 
 #define COMPOSE_LINE_MAX	78	/* header line, RFC 5322 2.1.1 */
 #define COMPOSE_BODY_LINE_MAX	998	/* body line, RFC 5322 2.1.1 "MUST" */
 #define COMPOSE_EW_MAX		68	/* an encoded word after "Subject:" */
-#define COMPOSE_QP_LINE_MAX	76	/* RFC 2045 6.7 (5) */
 #define COMPOSE_MSGID_MAX	250	/* longer ids are left out */
 #define COMPOSE_REFS_MAX	20	/* ids kept in References */
 #define COMPOSE_B64_LINE	76	/* RFC 2045 6.8 */
@@ -404,11 +407,14 @@ compose_references(const struct compose_in *in, const char *parent,
 	buf_free(&id);
 }
 
+/* In-Reply-To and References: only a reply is threaded to its mail. */
 static void
 compose_reply(const struct compose_in *in, struct buf *out)
 {
 	char	*parent;
 
+	if (in->kind != COMPOSE_REPLY)
+		return;
 	parent = compose_clean_token(in->in_reply_to);
 	if (parent[0] != '\0' && strlen(parent) <= COMPOSE_MSGID_MAX) {
 		buf_printf(out, "In-Reply-To: <%s>\r\n", parent);
@@ -417,22 +423,45 @@ compose_reply(const struct compose_in *in, struct buf *out)
 	free(parent);
 }
 
-/* "7bit", "8bit" or "quoted-printable": see the top of the file. */
+/*
+ * RFC 3834 5: auto-replied for the answer to a mail, auto-generated for
+ * every mail the judge sends on its own. Exchange and Outlook read a
+ * header of their own (MS-OXCMAIL 2.1.3.2.20): it asks them for no
+ * out-of-office note, no other automatic answer and no receipts, but keeps
+ * the non-delivery reports, which tell the operator of an address that is
+ * gone. No Precedence: it was never standardised, and Gmail files "bulk"
+ * as bulk mail, while a report is personal mail.
+ */
+static void
+compose_auto(const struct compose_in *in, struct buf *out)
+{
+	buf_printf(out, "Auto-Submitted: %s\r\n", in->kind == COMPOSE_REPLY ?
+	    "auto-replied" : "auto-generated");
+	buf_puts(out, "X-Auto-Response-Suppress: DR, RN, NRN, OOF, AutoReply"
+	    "\r\n");
+}
+
+/*
+ * "7bit" for ASCII text whose lines fit RFC 5322's 998 octets and that
+ * has no CR outside a CRLF (RFC 2045 2.7), else "quoted-printable": see
+ * the top of the file.
+ */
 static const char *
 compose_cte(const char *body)
 {
 	size_t	 col = 0;
-	bool	 eight = false;
 
 	for (; *body != '\0'; body++) {
 		if (*body == '\n')
 			col = 0;
+		else if (*body == '\r' && body[1] != '\n')
+			return "quoted-printable";
 		else if (*body != '\r' && ++col > COMPOSE_BODY_LINE_MAX)
 			return "quoted-printable";
 		if ((unsigned char)*body >= 0x80)
-			eight = true;
+			return "quoted-printable";
 	}
-	return eight ? "8bit" : "7bit";
+	return "7bit";
 }
 
 static void
@@ -452,42 +481,6 @@ compose_body_plain(const char *body, struct buf *out)
 		buf_puts(out, "\r\n");
 }
 
-/* RFC 2045 6.7 with soft breaks at COMPOSE_QP_LINE_MAX. */
-static void
-compose_body_qp(const char *body, struct buf *out)
-{
-	const unsigned char	*p;
-	size_t			 col = 0, w;
-	bool			 lit, eol;
-
-	for (p = (const unsigned char *)body; *p != '\0'; p++) {
-		if (*p == '\r')
-			continue;
-		if (*p == '\n') {
-			buf_puts(out, "\r\n");
-			col = 0;
-			continue;
-		}
-		eol = p[1] == '\0' || p[1] == '\n' ||
-		    (p[1] == '\r' && (p[2] == '\n' || p[2] == '\0'));
-		lit = (*p >= 33 && *p <= 126 && *p != '=') ||
-		    ((*p == ' ' || *p == '\t') && !eol);
-		w = lit ? 1 : 3;
-		if (col + w > COMPOSE_QP_LINE_MAX - 1) {
-			buf_puts(out, "=\r\n");
-			col = 0;
-		}
-		if (lit)
-			buf_putc(out, (char)*p);
-		else
-			buf_printf(out, "=%c%c", compose_hex[*p >> 4],
-			    compose_hex[*p & 15]);
-		col += w;
-	}
-	if (col > 0)
-		buf_puts(out, "\r\n");
-}
-
 /* The text's Content-Type and Content-Transfer-Encoding. */
 static void
 compose_text_head(const char *body, struct buf *out)
@@ -502,7 +495,7 @@ static void
 compose_text_body(const char *body, struct buf *out)
 {
 	if (strcmp(compose_cte(body), "quoted-printable") == 0)
-		compose_body_qp(body, out);
+		qp_encode(body, strlen(body), out);
 	else
 		compose_body_plain(body, out);
 }
@@ -591,18 +584,19 @@ compose_message(const struct compose_in *in, struct buf *out)
 	compose_subject(in->subject, out);
 	compose_msgid(in, out);
 	compose_reply(in, out);
+	compose_auto(in, out);
 	buf_puts(out, "MIME-Version: 1.0\r\n");
 	n = in->attach == NULL ? 0 : in->nattach < COMPOSE_ATTACH_MAX ?
 	    in->nattach : COMPOSE_ATTACH_MAX;
 	if (n <= 0) {
 		compose_text_head(body, out);
-		buf_puts(out, "Auto-Submitted: auto-replied\r\n\r\n");
+		buf_puts(out, "\r\n");
 		compose_text_body(body, out);
 		return;
 	}
 	compose_boundary(in, body, bnd);
 	buf_printf(out, "Content-Type: multipart/mixed;\r\n boundary=\"%s\"\r\n"
-	    "Auto-Submitted: auto-replied\r\n\r\n--%s\r\n", bnd, bnd);
+	    "\r\n--%s\r\n", bnd, bnd);
 	compose_text_head(body, out);
 	buf_puts(out, "\r\n");
 	compose_text_body(body, out);

@@ -21,13 +21,28 @@ struct compose_attach {
 
 #define COMPOSE_ATTACH_MAX	4
 
+/*
+ * What a mail is to RFC 3834: the answer to a mail the judge is handling,
+ * or one the judge sends on its own (a phase's reports, the clock's
+ * reminders, a notice to the GM, press passed on to other players). The
+ * zero value is the judge's own, so a mail is threaded only when its
+ * caller says it answers something.
+ */
+enum compose_kind {
+	COMPOSE_GENERATED = 0,	/* Auto-Submitted: auto-generated */
+	COMPOSE_REPLY		/* auto-replied, In-Reply-To, References */
+};
+
 struct compose_in {
+	enum compose_kind kind;
 	const char	*from;		/* the judge's address (addr-spec) */
 	const char	*from_name;	/* display name, e.g. "pbemd judge"; may be NULL */
 	const char	*to;		/* addr-spec */
 	const char	*subject;	/* UTF-8; RFC 2047-encoded when not ASCII */
-	const char	*in_reply_to;	/* message id without <>, or NULL */
-	const char	*references;	/* References of the mail answered, or NULL */
+	const char	*in_reply_to;	/* a reply's: the message id without <>,
+					   or NULL */
+	const char	*references;	/* a reply's: the References of the
+					   mail answered, or NULL */
 	const char	*body;		/* UTF-8 text, LF line ends */
 	time_t		 date;
 	const char	*msgid_token;	/* unique; Message-ID is <token@domain of from> */
@@ -38,16 +53,20 @@ struct compose_in {
 /*
  * Appends the whole message to out, CRLF line ends, with Date (UTC), From,
  * To, Subject (RFC 2047 when not ASCII; lines folded to 78 characters),
- * Message-ID, In-Reply-To and References (only when in_reply_to is set),
- * MIME-Version, Content-Type: text/plain; charset=UTF-8,
- * Content-Transfer-Encoding (7bit for ASCII, 8bit for UTF-8, quoted-printable
- * only when a body line exceeds 998 octets) and Auto-Submitted:
- * auto-replied. Control characters in header values become spaces.
+ * Message-ID, In-Reply-To and References (a COMPOSE_REPLY with in_reply_to
+ * set only), Auto-Submitted (auto-replied for a COMPOSE_REPLY, else
+ * auto-generated), X-Auto-Response-Suppress: DR, RN, NRN, OOF, AutoReply,
+ * MIME-Version, Content-Type: text/plain; charset=UTF-8 and
+ * Content-Transfer-Encoding: 7bit for ASCII text with lines of at most 998
+ * octets, quoted-printable (qp.h) for any other. So every body line is
+ * 7-bit and at most 998 octets. Control characters in header values
+ * become spaces.
  *
  * With attachments (nattach > 0) the mail is multipart/mixed (RFC 2046
  * 5.1.3): the text above as its first part, then each file as a base64
- * part with Content-Disposition: attachment and its filename. The boundary
- * is made from msgid_token and never occurs in the text.
+ * part (lines of 76) with Content-Disposition: attachment and its
+ * filename. The boundary is made from msgid_token and never occurs in the
+ * text.
  */
 void	compose_message(const struct compose_in *, struct buf *out);
 

@@ -1,6 +1,7 @@
 SRCS += \
 	mail/body.c \
 	mail/compose.c \
+	mail/qp.c \
 	mail/html.c \
 	mail/message.c \
 	mail/mime.c \

@@ -185,7 +185,8 @@ judge_press_mail(struct judge_session *s, const struct judge_press *p,
 	    "judge.press.head", 3, s->who.game.name, sender, to.data);
 	buf_puts(&body, "\n\n");
 	buf_add(&body, p->body.data, p->body.len);
-	judge_queue(s, addr, subj.data, body.data, false, s->who.game.id);
+	judge_queue(s, addr, subj.data, body.data, COMPOSE_GENERATED,
+	    s->who.game.id);
 	buf_free(&subj);
 	buf_free(&body);
 	buf_free(&to);

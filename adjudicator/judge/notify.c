@@ -38,7 +38,7 @@ judge_notify_v(struct judge_session *s, const struct db_game *g,
 		buf_putc(&body, '\n');
 		buf_add(&body, tail->data, tail->len);
 	}
-	judge_queue(s, addr, subj.data, body.data, false, g->id);
+	judge_queue(s, addr, subj.data, body.data, COMPOSE_GENERATED, g->id);
 	buf_free(&subj);
 	buf_free(&body);
 }
@@ -127,7 +127,8 @@ judge_notify_mail(struct judge_session *s, const struct judge_seat *w,
 		judge_note_render(cat, tz, &m[i], &body);
 		buf_putc(&body, '\n');
 	}
-	judge_queue(s, addr, subj.data, body.data, false, w->game.id);
+	judge_queue(s, addr, subj.data, body.data, COMPOSE_GENERATED,
+	    w->game.id);
 	buf_free(&subj);
 	buf_free(&body);
 }

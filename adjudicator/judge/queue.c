@@ -1,8 +1,10 @@
 /*
  * queue.c - the judge's mails into the outbox (queue.h): composed as RFC
- * 5322 text with a Message-ID of their own, queued in the transaction of
- * the mail or clock step that caused them, so they are sent exactly when
- * that transaction commits. Nothing here decides who gets what.
+ * 5322 text with a Message-ID of their own and the kind the caller names
+ * (the answer to the mail handled, or the judge's own), queued in the
+ * transaction of the mail or clock step that caused them, so they are sent
+ * exactly when that transaction commits. The row holds the finished bytes:
+ * a retry sends the same. Nothing here decides who gets what.
  */
 #include <sodium.h>
 #include <stdio.h>
@@ -13,15 +15,15 @@
 
 void
 judge_queue(struct judge_session *s, const char *rcpt, const char *subject,
-    const char *body, bool is_reply, int64_t game_id)
+    const char *body, enum compose_kind kind, int64_t game_id)
 {
-	judge_queue_picture(s, rcpt, subject, body, is_reply, game_id, NULL);
+	judge_queue_picture(s, rcpt, subject, body, kind, game_id, NULL);
 }
 
 void
 judge_queue_picture(struct judge_session *s, const char *rcpt,
-    const char *subject, const char *body, bool is_reply, int64_t game_id,
-    const struct judge_pictures *pics)
+    const char *subject, const char *body, enum compose_kind kind,
+    int64_t game_id, const struct judge_pictures *pics)
 {
 	struct compose_attach	 att[JUDGE_PICTURES];
 	struct compose_in	 c;
@@ -39,7 +41,8 @@ judge_queue_picture(struct judge_session *s, const char *rcpt,
 	c.from_name = s->env->name;
 	c.to = rcpt;
 	c.subject = subject;
-	if (is_reply && s->msg) {
+	c.kind = kind;
+	if (kind == COMPOSE_REPLY && s->msg) {
 		c.in_reply_to = s->msg->message_id;
 		c.references = s->msg->references;
 	}

@@ -107,8 +107,8 @@ judge_reply(struct judge_session *s)
 	buf_putc(&body, '\n');
 	if (until != 0)
 		judge_reply_last(s, until, &body);
-	judge_queue_picture(s, s->msg->reply_to, subj.data, body.data, true,
-	    s->who.on ? s->who.game.id : 0, &s->own.pics);
+	judge_queue_picture(s, s->msg->reply_to, subj.data, body.data,
+	    COMPOSE_REPLY, s->who.on ? s->who.game.id : 0, &s->own.pics);
 	buf_free(&subj);
 	buf_free(&body);
 }

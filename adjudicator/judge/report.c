@@ -213,8 +213,8 @@ judge_report_to(struct judge_session *s, const struct judge_seat *w,
 		judge_report_keep(s, w, v->ply, &body, &pics);
 	else {
 		report_subject(cat, &h, v, &subj);
-		judge_queue_picture(s, addr, subj.data, body.data, false,
-		    w->game.id, &pics);
+		judge_queue_picture(s, addr, subj.data, body.data,
+		    COMPOSE_GENERATED, w->game.id, &pics);
 	}
 	buf_free(&body);
 	buf_free(&subj);

@@ -285,30 +285,37 @@ fetch_id() {
 	fetch "$1" "$UID_FOUND"
 }
 
-# fetch_last USER: the judge's newest mail to USER, over IMAP.
+# unqp: the mail on stdin with LF line ends and its quoted-printable parts
+# decoded (the judge sends every text that is not ASCII so, issue 17 point
+# 7); headers, 7bit text and base64 parts pass as they are. Only a part
+# sent quoted-printable is decoded: in a 7bit part "move=48h" is text, not
+# "=48".
+unqp() {
+	tr -d '\r' | perl -MMIME::QuotedPrint -ne '
+		$b = $1 if !defined $b && /boundary="?([^";]+)/i;
+		$qp = 0 if defined $b && /^--\Q$b\E/;
+		$qp = 1 if /^Content-Transfer-Encoding:\s*quoted-printable/i;
+		print $qp ? decode_qp($_) : $_'
+}
+
+# fetch_last USER: the judge's newest mail to USER, over IMAP, decoded
+# (unqp). fetch and fetch_id give a mail's bytes as sent.
 fetch_last() {
 	local id
 	id=$(judge_ids "$1" | tail -n 1)
 	[[ -n $id ]] || { echo "fetch_last: the judge wrote $1 nothing" >&2; return 1; }
-	fetch_id "$1" "$id"
+	fetch_id "$1" "$id" | unqp
 }
 
 # judge_mail USER [AFTER]: the judge's mails to USER (outbox rows after
-# AFTER), decoded, in the order written, each fetched over IMAP once and
-# kept in $DIR/mail (DIP_MAIL_CACHE=/some/dir keeps them after the test).
+# AFTER), decoded (unqp), in the order written, each fetched over IMAP once
+# and kept in $DIR/mail (DIP_MAIL_CACHE=/some/dir keeps them after the test).
 judge_mail() {
 	local d=${DIP_MAIL_CACHE:-$DIR/mail} id f
 	mkdir -p "$d"
 	for id in $(judge_ids "$1" "${2:-0}"); do
 		f=$d/$1.${id//\//_}
-		# Only a part sent quoted-printable is decoded: in an 8bit
-		# part "move=48h" is text, not "=48".
-		[[ -s $f ]] || fetch_id "$1" "$id" | tr -d '\r' |
-			perl -MMIME::QuotedPrint -ne '
-				$b = $1 if !defined $b && /boundary="?([^";]+)/i;
-				$qp = 0 if defined $b && /^--\Q$b\E/;
-				$qp = 1 if /^Content-Transfer-Encoding:\s*quoted-printable/i;
-				print $qp ? decode_qp($_) : $_' >"$f"
+		[[ -s $f ]] || fetch_id "$1" "$id" | unqp >"$f"
 		cat "$f"
 	done
 }

@@ -106,6 +106,40 @@ check "a hidden piece on the base row wins" grep -q "White wins: a piece reached
 check "the German player is told the result in German" grep -q "Weiß gewinnt" <(last bob)
 check "the final board shows every piece" grep -qE '[RPSW]' <(board alice)
 
+# Issue 17, point 7, as the mails arrived: the result alice's move caused
+# reaches bob as the judge's own mail (auto-generated, threaded to
+# nothing), its German text quoted-printable and every byte of it 7-bit,
+# every line of its body within 76; the picture stays base64. alice's
+# answer is auto-replied and threaded to her mail.
+raw_last() { fetch_id "$1" "$(judge_ids "$1" | tail -n 1)" | tr -d '\r'; }
+head_of() { sed '/^$/q' "$1"; }
+lacks() { ! grep -qE -- "$2" "$1"; }
+eight_bit_free() { ! LC_ALL=C grep -q $'[\x80-\xff]' "$1"; }
+# body_within FILE MAX: every line after FILE's header is within MAX.
+body_within() {
+	sed '1,/^$/d' "$1" | awk -v max="$2" 'length > max { print "long: " $0; bad = 1 } END { exit bad }'
+}
+# part_cte FILE TYPE: the transfer encoding of FILE's part of TYPE.
+part_cte() {
+	awk -v t="$2" 'tolower($0) ~ "^content-type: " t { p = 1 }
+		p && /^Content-Transfer-Encoding:/ { print $2; exit }' "$1"
+}
+raw_last bob >"$DIR/result.raw"
+raw_last alice >"$DIR/answer.raw"
+head_of "$DIR/result.raw" >"$DIR/result.head"
+check "the result is the judge's own mail: auto-generated" \
+	grep -qx "Auto-Submitted: auto-generated" "$DIR/result.head"
+check "the result answers no mail" lacks "$DIR/result.head" "^(In-Reply-To|References):|auto-replied"
+check "the result asks Exchange for no auto-reply" \
+	grep -qx "X-Auto-Response-Suppress: DR, RN, NRN, OOF, AutoReply" "$DIR/result.head"
+check "the German result text is quoted-printable" test "$(part_cte "$DIR/result.raw" text/plain)" = quoted-printable
+check "its 'Weiß' travels as =C3=9F" grep -q "Wei=C3=9F" "$DIR/result.raw"
+check "the result mail is 7-bit throughout" eight_bit_free "$DIR/result.raw"
+check "no line of the result's body over 76" body_within "$DIR/result.raw" 76
+check "the result's picture is base64" test "$(part_cte "$DIR/result.raw" image/png)" = base64
+check "the mover's answer is auto-replied" grep -qx "Auto-Submitted: auto-replied" <(head_of "$DIR/answer.raw")
+check "the mover's answer is threaded to her mail" grep -q "^In-Reply-To: <" <(head_of "$DIR/answer.raw")
+
 # A second blind game: an attack reveals both pieces to both players, then
 # RESIGN ends the game.
 mail_and_wait gm "CREATE bh weekeewachee blind" gm

@@ -16,9 +16,10 @@ stack_up || { echo "test_klinzha: cannot start the mail stack"; echo "0 passed, 
 pbemd_conf "$DIR/pbemd.ini"
 pbemd_up
 
+# last, text USER: the newest mail, quoted-printable undone (lib.sh
+# fetch_last), for reading.
 last() { fetch_last "$1"; }
-# text USER: the newest mail with quoted-printable undone, for reading.
-text() { last "$1" | tr -d '\r' | perl -MMIME::QuotedPrint -ne 'print decode_qp($_)'; }
+text() { last "$1"; }
 
 # rows USER: the fields of the board rows (A to I) of USER's newest mail,
 # without the row letters.

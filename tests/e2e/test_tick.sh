@@ -5,10 +5,11 @@
 #
 # A weekeewachee game with a clock: the GM sets a deadline seconds ahead,
 # White sets up, Black does not. Nothing is said until a tick: then Black is
-# reminded and the GM told, once however often tick runs. Then the cron job
-# "stops" for an hour (the heartbeat in the store set back) while a second
-# deadline passes: the next tick moves it on by the time lost and tells
-# everybody, and reminds nobody. Prints "N passed, M failed".
+# reminded (auto-generated) and the GM told, once however often tick runs.
+# Then the cron job "stops" for an hour (the heartbeat in the store set
+# back) while a second deadline passes: the next tick moves it on by the
+# time lost and tells everybody, and reminds nobody. Prints "N passed, M
+# failed".
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -60,6 +61,9 @@ tick
 check "after the deadline tick sends Black's reminder" wait_count bob $((nb + 1))
 m=$(since bob "$mk")
 check "the reminder names the missing orders" has "$m" "Partie tk fehlen"
+# Issue 17, point 7: the clock's reminder answers no mail.
+check "the reminder is auto-generated" grep -qx "Auto-Submitted: auto-generated" <<<"$m"
+check "the reminder is threaded to nothing" test "$(grep -c -e '^In-Reply-To:' -e 'auto-replied' <<<"$m")" = 0
 check "the GM is told who is late" wait_count gm $((ng + 1))
 check "the GM's notice names Black" has "$(since gm "$mk")" "- Black"
 wait_settled

@@ -5,6 +5,9 @@
  * 78 characters and every body line within the transfer encoding's limit.
  * Mails with attachments are taken apart with libetpan: the text first,
  * then each file, whose decoded bytes must be the bytes that went in.
+ * The answer to a mail is auto-replied and threaded, every other mail
+ * auto-generated; text that is not ASCII goes quoted-printable, never as
+ * raw 8-bit (issue 17, point 7).
  */
 #include "tests/unit/test.h"
 #include <stdio.h>
@@ -40,6 +43,29 @@ compose(const struct compose_in *in)
 	buf_init(&b);
 	compose_message(in, &b);
 	return buf_steal(&b);
+}
+
+/* How often needle occurs in s. */
+static int
+count(const char *s, const char *needle)
+{
+	int	 n = 0;
+
+	while ((s = strstr(s, needle)) != NULL) {
+		n++;
+		s += strlen(needle);
+	}
+	return n;
+}
+
+/* Whether the n bytes at s are all 7-bit. */
+static bool
+seven_bit(const char *s, size_t n)
+{
+	while (n-- > 0)
+		if ((unsigned char)*s++ >= 0x80)
+			return false;
+	return true;
 }
 
 /* Every line ends in CRLF; header lines <= 78, body lines <= max. */
@@ -82,6 +108,7 @@ START_TEST(plain_reply_is_exact)
 	char			*got;
 
 	base_in(&in);
+	in.kind = COMPOSE_REPLY;
 	in.in_reply_to = "5f1c@example.net";
 	in.references = "<abc.1@example.org> <r-77.alpha@example.org>";
 	got = compose(&in);
@@ -94,13 +121,72 @@ START_TEST(plain_reply_is_exact)
 	    "In-Reply-To: <5f1c@example.net>\r\n"
 	    "References: <abc.1@example.org> <r-77.alpha@example.org>"
 	    " <5f1c@example.net>\r\n"
+	    "Auto-Submitted: auto-replied\r\n"
+	    "X-Auto-Response-Suppress: DR, RN, NRN, OOF, AutoReply\r\n"
 	    "MIME-Version: 1.0\r\n"
 	    "Content-Type: text/plain; charset=UTF-8\r\n"
 	    "Content-Transfer-Encoding: 7bit\r\n"
-	    "Auto-Submitted: auto-replied\r\n"
 	    "\r\n"
 	    "Your orders:\r\n"
 	    "A PAR-BUR\r\n");
+	free(got);
+}
+END_TEST
+
+/* A report, reminder or notice: the judge's own, RFC 3834 5. */
+START_TEST(own_mail_is_auto_generated)
+{
+	struct compose_in	 in;
+	char			*got;
+
+	base_in(&in);
+	in.kind = COMPOSE_GENERATED;
+	in.subject = "Diplomacy game alpha: Spring 1901";
+	in.body = "Results of Spring 1901.\n";
+	got = compose(&in);
+	ck_assert_str_eq(got,
+	    "Date: Mon, 4 Mar 2024 10:12:17 +0000\r\n"
+	    "From: pbemd judge <judge@example.org>\r\n"
+	    "To: alice@example.net\r\n"
+	    "Subject: Diplomacy game alpha: Spring 1901\r\n"
+	    "Message-ID: <r-78.alpha@example.org>\r\n"
+	    "Auto-Submitted: auto-generated\r\n"
+	    "X-Auto-Response-Suppress: DR, RN, NRN, OOF, AutoReply\r\n"
+	    "MIME-Version: 1.0\r\n"
+	    "Content-Type: text/plain; charset=UTF-8\r\n"
+	    "Content-Transfer-Encoding: 7bit\r\n"
+	    "\r\n"
+	    "Results of Spring 1901.\r\n");
+	free(got);
+}
+END_TEST
+
+/* The kind, not the subject or a parent id, makes a reply. */
+START_TEST(kind_alone_decides_auto_submitted)
+{
+	struct compose_in	 in;
+	char			*got;
+
+	base_in(&in);
+	in.subject = "Re: orders";
+	in.in_reply_to = "5f1c@example.net";
+	got = compose(&in);
+	ck_assert_ptr_nonnull(strstr(got, "\r\nAuto-Submitted: "
+	    "auto-generated\r\n"));
+	ck_assert_ptr_null(strstr(got, "auto-replied"));
+	ck_assert_ptr_null(strstr(got, "In-Reply-To:"));
+	free(got);
+
+	/* A reply to a mail that had no Message-ID is a reply all the same. */
+	in.kind = COMPOSE_REPLY;
+	in.subject = "alpha: reminder";
+	in.in_reply_to = NULL;
+	got = compose(&in);
+	ck_assert_ptr_nonnull(strstr(got, "\r\nAuto-Submitted: auto-replied"
+	    "\r\n"));
+	ck_assert_ptr_null(strstr(got, "In-Reply-To:"));
+	ck_assert_int_eq(count(got, "Auto-Submitted:"), 1);
+	ck_assert_int_eq(count(got, "X-Auto-Response-Suppress:"), 1);
 	free(got);
 }
 END_TEST
@@ -147,6 +233,7 @@ START_TEST(new_mail_has_no_thread_headers)
 
 	base_in(&in);
 	in.references = "<x@y>";
+	in.in_reply_to = "5f1c@example.net";
 	got = compose(&in);
 	ck_assert_ptr_null(strstr(got, "In-Reply-To:"));
 	ck_assert_ptr_null(strstr(got, "References:"));
@@ -225,6 +312,7 @@ START_TEST(header_injection_is_neutralised)
 	in.from_name = "x\nBcc: y@example.com";
 	in.to = "alice@example.net\r\nBcc: z@example.com";
 	in.in_reply_to = "<id@x>\r\nBcc: w@example.com";
+	in.kind = COMPOSE_REPLY;
 	got = compose(&in);
 	ck_assert_ptr_null(strstr(got, "\nBcc:"));
 	check_lines(got, 998);
@@ -245,6 +333,7 @@ START_TEST(references_are_bounded)
 	for (i = 0; i < 100; i++)
 		buf_printf(&refs, "<id%d@example.org> ", i);
 	buf_puts(&refs, "<bad id> <");
+	in.kind = COMPOSE_REPLY;
 	in.references = refs.data;
 	in.in_reply_to = "parent@example.net";
 	got = compose(&in);
@@ -272,16 +361,50 @@ START_TEST(body_encoding_follows_content)
 	char			*got;
 	int			 i;
 
+	/* German: quoted-printable, never raw 8-bit. */
 	base_in(&in);
-	in.body = "Sch\xc3\xb6ne Gr\xc3\xbc\xc3\x9f" "e\nA PAR-BUR";
+	in.body = "Sch\xc3\xb6ne Gr\xc3\xbc\xc3\x9f" "e\nA PAR-BUR\n";
 	got = compose(&in);
-	ck_assert_ptr_nonnull(strstr(got, "Content-Transfer-Encoding: 8bit"));
-	ck_assert_ptr_nonnull(strstr(got, "\r\n\r\nSch\xc3\xb6ne Gr\xc3\xbc"
-	    "\xc3\x9f" "e\r\nA PAR-BUR\r\n"));
+	ck_assert_ptr_nonnull(strstr(got,
+	    "\r\nContent-Transfer-Encoding: quoted-printable\r\n"));
+	ck_assert_ptr_nonnull(strstr(got, "\r\n\r\nSch=C3=B6ne "
+	    "Gr=C3=BC=C3=9Fe\r\nA PAR-BUR\r\n"));
+	ck_assert(seven_bit(got, strlen(got)));
+	m = reparse(got);
+	ck_assert_str_eq(m->text, in.body);
+	message_free(m);
 	free(got);
 
-	/* A line over 998 octets forces quoted-printable. */
+	/* ASCII with lines up to 998 octets: 7bit, as it is. */
 	buf_init(&body);
+	for (i = 0; i < 998; i++)
+		buf_putc(&body, (char)('a' + i % 26));
+	buf_puts(&body, "\nmove=48h\nFrom here\n.\n");
+	in.body = body.data;
+	got = compose(&in);
+	ck_assert_ptr_nonnull(strstr(got, "Content-Transfer-Encoding: 7bit"));
+	ck_assert_ptr_nonnull(strstr(got, "\r\nmove=48h\r\nFrom here\r\n"
+	    ".\r\n"));
+	check_lines(got, 998);
+	free(got);
+
+	/* One octet more: the line would break RFC 5322's 998. */
+	buf_reset(&body);
+	for (i = 0; i < 999; i++)
+		buf_putc(&body, (char)('a' + i % 26));
+	buf_puts(&body, "\n");
+	in.body = body.data;
+	got = compose(&in);
+	ck_assert_ptr_nonnull(strstr(got,
+	    "Content-Transfer-Encoding: quoted-printable"));
+	check_lines(got, 76);
+	m = reparse(got);
+	ck_assert_str_eq(m->text, body.data);
+	message_free(m);
+	free(got);
+
+	/* A player's press with a very long line. */
+	buf_reset(&body);
 	buf_puts(&body, "PRESS ");
 	for (i = 0; i < 150; i++)
 		buf_puts(&body, "Gr\xc3\xbc\xc3\x9f" "e = ");
@@ -291,6 +414,7 @@ START_TEST(body_encoding_follows_content)
 	ck_assert_ptr_nonnull(strstr(got,
 	    "Content-Transfer-Encoding: quoted-printable"));
 	check_lines(got, 76);
+	ck_assert(seven_bit(got, strlen(got)));
 	m = reparse(got);
 	ck_assert_msg(strncmp(m->text, body.data, 1000) == 0, "%s", m->text);
 	ck_assert_ptr_nonnull(strstr(m->text, "\ntrailing space\nSIGNOFF\n"));
@@ -468,13 +592,23 @@ START_TEST(report_with_picture_is_multipart_mixed)
 	in.attach = &a;
 	in.nattach = 1;
 	got = compose(&in);
-	check_lines(got, 998);
-	ck_assert_ptr_nonnull(strstr(got, "MIME-Version: 1.0\r\n"
+	/* Every line of every part is 7-bit and within 76. */
+	check_lines(got, 76);
+	ck_assert(seven_bit(got, strlen(got)));
+	ck_assert_ptr_nonnull(strstr(got, "Auto-Submitted: auto-generated\r\n"
+	    "X-Auto-Response-Suppress: DR, RN, NRN, OOF, AutoReply\r\n"
+	    "MIME-Version: 1.0\r\n"
 	    "Content-Type: multipart/mixed;\r\n boundary=\"=_pbemd.r-78.alpha\""
-	    "\r\nAuto-Submitted: auto-replied\r\n\r\n--=_pbemd.r-78.alpha\r\n"
+	    "\r\n\r\n--=_pbemd.r-78.alpha\r\n"
 	    "Content-Type: text/plain; charset=UTF-8\r\n"
-	    "Content-Transfer-Encoding: 8bit\r\n\r\ncg: move 3\r\n"));
+	    "Content-Transfer-Encoding: quoted-printable\r\n\r\n"
+	    "cg: move 3\r\n"));
+	ck_assert_ptr_nonnull(strstr(got, "\r\nGr=C3=BC=C3=9Fe\r\n"
+	    "--=_pbemd.r-78.alpha\r\nContent-Type: image/png;\r\n"
+	    " name=\"cg-3.png\"\r\nContent-Transfer-Encoding: base64\r\n"));
 	ck_assert_ptr_nonnull(strstr(got, "\r\n--=_pbemd.r-78.alpha--\r\n"));
+	/* The multipart itself is 7bit: no encoding of its own. */
+	ck_assert_int_eq(count(got, "Content-Transfer-Encoding:"), 2);
 	n = parts(got, p, 4);
 	ck_assert_int_eq(n, 2);
 	ck_assert_str_eq(p[0].type, "text/plain");
@@ -482,6 +616,7 @@ START_TEST(report_with_picture_is_multipart_mixed)
 	ck_assert_str_eq(p[0].disposition, "");
 	ck_assert(strncmp(p[0].data, "cg: move 3\r\nYou play White.\r\n",
 	    29) == 0);
+	ck_assert_ptr_nonnull(strstr(p[0].data, "\nGr\xc3\xbc\xc3\x9f" "e"));
 	ck_assert_str_eq(p[1].type, "image/png");
 	ck_assert_str_eq(p[1].disposition, "attachment");
 	ck_assert_str_eq(p[1].filename, "cg-3.png");
@@ -576,6 +711,8 @@ test_suite(void)
 
 	tc = tcase_create("compose_message");
 	tcase_add_test(tc, plain_reply_is_exact);
+	tcase_add_test(tc, own_mail_is_auto_generated);
+	tcase_add_test(tc, kind_alone_decides_auto_submitted);
 	tcase_add_test(tc, output_is_deterministic);
 	tcase_add_test(tc, date_is_rfc5322_utc);
 	tcase_add_test(tc, new_mail_has_no_thread_headers);

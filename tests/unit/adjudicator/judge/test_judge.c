@@ -9,7 +9,9 @@
  * Issue 16: a mistyped command is answered with the command it was near,
  * before SIGNON and after it (when the game says the word begins no
  * order); greetings and farewells where no game reads the lines are
- * ignored, not errors.
+ * ignored, not errors. Issue 17, point 7: only the answer to a mail is
+ * auto-replied; the judge's own mails (a game's start, a player's press
+ * passed on) are auto-generated, and German text goes quoted-printable.
  */
 #include "tests/unit/test.h"
 
@@ -43,6 +45,57 @@ START_TEST(help_is_answered_with_a_threaded_reply)
 	ck_assert_ptr_nonnull(strstr(r, "In-Reply-To: <t1@example.test>"));
 	ck_assert_ptr_nonnull(strstr(r, "Auto-Submitted: auto-replied"));
 	ck_assert_ptr_nonnull(strstr(r, "Subject: Re: orders"));
+	free(r);
+}
+END_TEST
+
+/*
+ * RFC 3834 5 (issue 17, point 7): the kind is named where the mail is
+ * queued. The start of a game reaches the player who did not cause it as
+ * an auto-generated mail, threaded to nothing; the joiner's answer is
+ * auto-replied, and in German quoted-printable; press passed on is the
+ * judge's own too.
+ */
+START_TEST(own_mails_are_auto_generated_answers_auto_replied)
+{
+	char	*r;
+
+	/* Counts, not has(): a report with its picture is too long to print. */
+	two_players("ag", false);
+	r = take(ALICE);
+	ck_assert_int_ge(occurrences(r, "Message-ID:"), 1);
+	ck_assert_int_eq(occurrences(r, "\r\nAuto-Submitted: auto-generated"
+	    "\r\n"), occurrences(r, "Message-ID:"));
+	ck_assert_int_eq(occurrences(r, "\r\nX-Auto-Response-Suppress: DR, "
+	    "RN, NRN, OOF, AutoReply\r\n"), occurrences(r, "Message-ID:"));
+	ck_assert_int_eq(occurrences(r, "auto-replied"), 0);
+	ck_assert_int_eq(occurrences(r, "In-Reply-To:"), 0);
+	ck_assert_int_eq(occurrences(r, "References:"), 0);
+	free(r);
+	r = take(BOB);
+	ck_assert_int_eq(occurrences(r, "Message-ID:"), 1);
+	ck_assert_int_eq(occurrences(r, "\r\nAuto-Submitted: auto-replied"
+	    "\r\n"), 1);
+	ck_assert_int_eq(occurrences(r, "\r\nIn-Reply-To: <t3@example.test>"
+	    "\r\n"), 1);
+	ck_assert_int_eq(occurrences(r, "> JOIN ag"), 1);
+	ck_assert_int_eq(occurrences(r, "\r\nContent-Transfer-Encoding: "
+	    "quoted-printable\r\n"), 1);
+	free(r);
+
+	r = as(ALICE, "alice-secret", "ag", "PRESS TO Black\nGr\xc3\xbc\xc3"
+	    "\x9f" "e = hello\nENDPRESS");
+	ck_assert_int_eq(occurrences(r, "\r\nAuto-Submitted: auto-replied"
+	    "\r\n"), 1);
+	free(r);
+	r = take(BOB);
+	ck_assert_int_eq(occurrences(r, "Message-ID:"), 1);
+	ck_assert_int_eq(occurrences(r, "\r\nAuto-Submitted: auto-generated"
+	    "\r\n"), 1);
+	ck_assert_int_eq(occurrences(r, "In-Reply-To:"), 0);
+	ck_assert_int_eq(occurrences(r, "\r\nContent-Transfer-Encoding: "
+	    "quoted-printable\r\n"), 1);
+	has(r, "\nGr\xc3\xbc\xc3\x9f" "e = hello\r\n");
 	free(r);
 }
 END_TEST
@@ -586,6 +639,7 @@ test_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, help_is_answered_with_a_threaded_reply);
+	tcase_add_test(tc, own_mails_are_auto_generated_answers_auto_replied);
 	tcase_add_test(tc, unknown_lines_are_quoted_with_the_reason);
 	tcase_add_test(tc, german_command_words_are_the_commands);
 	tcase_add_test(tc, a_mail_is_processed_once);
