@@ -1,16 +1,19 @@
 /*
  * cli.c - `pbemd adjudicate [--no-retreat] [--start=1898] [FILE|-]`.
  *
- * Reads one case in the record format of the DATC data (UNIT and OWNS
- * lines, PHASE blocks with ORDER lines; expected results and the other
- * result records are ignored, so a DATC case can be fed as it is) and
- * prints per phase the results in the same notation, sorted by power and
- * location. An order that cannot be read becomes VOID(<why>); a line that
- * cannot be read stops the run with its number on stderr and status 65.
- * With --png DIR each phase's map (board_map.c) goes to a caller-given
- * drawing, one file per phase. This file does the I/O; the engine does
- * the rest.
+ * Reads any number of cases in the record format of the DATC data (each
+ * CASE ... END: UNIT and OWNS lines, PHASE blocks with ORDER lines;
+ * expected results and the other result records are ignored, so DATC
+ * cases can be fed as they are), each from its own start with the map
+ * loaded once, and prints under each CASE line the results of its phases
+ * in the same notation, sorted by power and location. An order that
+ * cannot be read becomes VOID(<why>); a line that cannot be read ends its
+ * case with an ERROR record naming the line (and on stderr), the other
+ * cases still run, and the status is 65. With --png DIR each phase's map
+ * (board_map.c) goes to a caller-given drawing, one file per case and
+ * phase. This file does the I/O; the engine does the rest.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +31,9 @@
 #define CLI_OUT_TEXT	(2 * CLI_TEXT_MAX + 24)
 #define CLI_OUT_MAX	(DIP_MAX_ORDERS + 4 * DIP_MAX_UNITS + 16)
 #define CLI_FIELDS	64	/* of a record; more: the line cannot be read */
+#define CLI_ID_MAX	64	/* a case's name as read; longer: cut */
+/* A case's pictures' stem: its name made a file name, "~N" appended. */
+#define CLI_STEM_MAX	(CLI_ID_MAX + 16)
 
 _Static_assert(CLI_OUT_TEXT >= sizeof("ORDER ") + 3 + 1 + CLI_TEXT_MAX +
     3 + sizeof("VOID()") + CLI_TEXT_MAX, "an ORDER line fits whole");
@@ -71,10 +77,21 @@ struct cli {
 	bool			 setup;		/* UNIT or OWNS seen */
 	bool			 started;	/* a state exists */
 	bool			 pending;	/* a PHASE block is open */
+	/* The case being read; dip_cli_run() reads one after the other. */
+	bool			 open;
+	bool			 named;		/* it began with a CASE line */
+	bool			 bad;		/* a line of it cannot be read */
+	char			 id[CLI_ID_MAX];	/* the CASE line's name */
+	char			 stem[CLI_STEM_MAX];	/* of its pictures */
+	int			 ncases, nbad;
 	FILE			*fout;
 	const char		*pngdir;	/* --png DIR, or NULL */
 	dip_cli_draw_fn		 draw;
 	void			*draw_arg;
+	/* --png: every stem given this run, so that no case's pictures
+	 * replace another's (owned). */
+	char			(*stems)[CLI_STEM_MAX];
+	int			 nstems, maxstems;
 };
 
 /* English texts for the parse errors; the judge renders the same keys
@@ -154,10 +171,14 @@ cli_render(const struct dip_map *m, const struct game_diag *d, char *out,
 	snprintf(out, len, "%s", d->msg.key);
 }
 
-/* The line is quoted with anything unprintable shown as '?', its first
- * 79 characters (the line number says which it is). */
-static int
-cli_error(int lineno, const char *what, const char *line)
+/*
+ * The open case ends here: an ERROR record under its CASE line and the
+ * same on stderr, naming the case and the line, quoted with anything
+ * unprintable shown as '?', its first 79 characters (the line number
+ * says which it is). The rest of the case is skipped up to its END.
+ */
+static void
+cli_case_error(struct cli *c, int lineno, const char *what, const char *line)
 {
 	char	 shown[80];
 	size_t	 i;
@@ -165,9 +186,15 @@ cli_error(int lineno, const char *what, const char *line)
 	for (i = 0; line[i] != '\0' && i + 1 < sizeof(shown); i++)
 		shown[i] = line[i] >= ' ' && line[i] < 0x7f ? line[i] : '?';
 	shown[i] = '\0';
-	fprintf(stderr, "pbemd adjudicate: line %d: %s: %s\n", lineno, what,
-	    shown);
-	return EX_DATAERR;
+	fprintf(c->fout, "ERROR line %d: %s: %s\n", lineno, what, shown);
+	if (c->named)
+		fprintf(stderr, "pbemd adjudicate: case %s: line %d: %s: %s\n",
+		    c->id, lineno, what, shown);
+	else
+		fprintf(stderr, "pbemd adjudicate: line %d: %s: %s\n", lineno,
+		    what, shown);
+	c->nbad += !c->bad;
+	c->bad = true;
 }
 
 static struct cli_out *
@@ -372,7 +399,8 @@ cli_draw(struct cli *c, const char *code)
 	dip_board_map_powers(&c->map, mv);
 	mv->nboards = 1;
 	dip_board_map(b, "", code, &mv->board[0]);
-	snprintf(path, sizeof(path), "%s/%s.png", c->pngdir, code);
+	snprintf(path, sizeof(path), "%s/%s%s%s.png", c->pngdir, c->stem,
+	    c->stem[0] != '\0' ? "-" : "", code);
 	rc = c->draw(c->draw_arg, path, mv);
 	free(mv);
 	free(b);
@@ -590,28 +618,21 @@ cli_split(char *buf, char **f, int max)
 	return nf;
 }
 
-/* One record; -1 if the line cannot be read, -2 (cli_flush) if a map
- * cannot be written. */
+/* One record of the open case; -1 if the line cannot be read, -2
+ * (cli_flush) if a map cannot be written. */
 static int
-cli_record(struct cli *c, char *line)
+cli_record(struct cli *c, char **f, int nf, char *line)
 {
 	static const char *const ignored[] = { "TITLE", "POINT", "PREF",
 	    "ALT", "NOTE", "DISLODGED", "RETREATS", "DISBANDED",
 	    "AUTOREMOVE", "AFTER", "WINNER" };
-	char	 buf[CLI_LINE_MAX], *f[CLI_FIELDS], *rest;
-	int	 nf, p;
+	char	 buf[CLI_LINE_MAX], *rest;
+	int	 p;
 	size_t	 i;
 
-	snprintf(buf, sizeof(buf), "%s", line);	/* line < CLI_LINE_MAX */
-	if ((nf = cli_split(buf, f, CLI_FIELDS)) < 0)
-		return -1;
-	if (nf == 0 || f[0][0] == '#')
-		return 0;
 	for (i = 0; i < sizeof(ignored) / sizeof(ignored[0]); i++)
 		if (strcmp(f[0], ignored[i]) == 0)
 			return 0;
-	if (strcmp(f[0], "CASE") == 0 || strcmp(f[0], "END") == 0)
-		return cli_flush(c);
 	if (strcmp(f[0], "PHASE") == 0)
 		return cli_phase_line(c, f, nf);
 	if (strcmp(f[0], "UNIT") == 0)
@@ -629,30 +650,162 @@ cli_record(struct cli *c, char *line)
 	return -1;
 }
 
+/* Whether stem was given to an earlier case of this run. */
+static bool
+cli_stem_used(const struct cli *c, const char *stem)
+{
+	int	 i;
+
+	for (i = 0; i < c->nstems; i++)
+		if (strcmp(c->stems[i], stem) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * The stem of the open case's pictures, "DIR/<stem>-S1901M.png": its
+ * name with every byte but letters, digits and ".+-_" made '_' (and no
+ * leading '.'); none for the first case without a CASE line, so a lone
+ * case of old keeps "DIR/S1901M.png"; "case<N>" for the others without a
+ * name. "~2", "~3", ... are appended to a stem an earlier case had.
+ */
+static void
+cli_stem(struct cli *c)
+{
+	char	 base[CLI_ID_MAX + 12];
+	size_t	 i;
+	int	 k;
+
+	if (c->named && c->id[0] != '\0') {
+		for (i = 0; c->id[i] != '\0'; i++)
+			base[i] = isalnum((unsigned char)c->id[i]) ||
+			    strchr(".+-_", c->id[i]) != NULL ? c->id[i] : '_';
+		base[i] = '\0';
+		if (base[0] == '.')
+			base[0] = '_';
+	} else if (!c->named && !cli_stem_used(c, ""))
+		base[0] = '\0';
+	else
+		snprintf(base, sizeof(base), "case%d", c->ncases);
+	snprintf(c->stem, sizeof(c->stem), "%s", base);
+	for (k = 2; cli_stem_used(c, c->stem); k++)
+		snprintf(c->stem, sizeof(c->stem), "%s~%d", base, k);
+	if (c->nstems == c->maxstems) {
+		c->maxstems = c->maxstems ? 2 * c->maxstems : 64;
+		c->stems = xrealloc(c->stems, (size_t)c->maxstems *
+		    sizeof(*c->stems));
+	}
+	memcpy(c->stems[c->nstems++], c->stem, sizeof(c->stem));
+}
+
+/* A new case, named by its CASE line (id, or NULL without one): from the
+ * standard opening, nothing ordered. */
+static void
+cli_case_open(struct cli *c, bool named, const char *id)
+{
+	c->open = true;
+	c->named = named;
+	c->bad = false;
+	c->setup = c->started = c->pending = false;
+	c->norders = c->nlines = 0;
+	c->ncases++;
+	snprintf(c->id, sizeof(c->id), "%s", id != NULL ? id : "");
+	if (named)
+		fprintf(c->fout, "CASE%s%s\n", id != NULL ? " " : "", c->id);
+	if (c->pngdir != NULL)
+		cli_stem(c);
+}
+
+/*
+ * The open case ends (at lineno: its END, the next CASE, the end of the
+ * input): its last phase is played unless a line of it could not be
+ * read, and END closes what CASE opened. -2 if a map cannot be written.
+ */
+static int
+cli_case_close(struct cli *c, int lineno)
+{
+	int	 rc = 0;
+
+	if (!c->open)
+		return 0;
+	if (!c->bad && (rc = cli_flush(c)) == -1)
+		cli_case_error(c, lineno, "cannot adjudicate", "");
+	if (rc == -2)
+		return -2;
+	if (c->named)
+		fprintf(c->fout, "END\n");
+	c->open = false;
+	return 0;
+}
+
+/* One line of the input; -2 if a map cannot be written. */
+static int
+cli_line(struct cli *c, char *line, int lineno)
+{
+	char	 buf[CLI_LINE_MAX], *f[CLI_FIELDS];
+	int	 nf, rc;
+
+	snprintf(buf, sizeof(buf), "%s", line);	/* line < CLI_LINE_MAX */
+	nf = cli_split(buf, f, CLI_FIELDS);
+	if (nf == 0 || (nf > 0 && f[0][0] == '#'))
+		return 0;
+	if (nf > 0 && strcmp(f[0], "CASE") == 0) {
+		if (cli_case_close(c, lineno) < 0)
+			return -2;
+		cli_case_open(c, true, nf > 1 ? f[1] : NULL);
+		return 0;
+	}
+	if (nf > 0 && strcmp(f[0], "END") == 0)
+		return cli_case_close(c, lineno);
+	if (!c->open)
+		cli_case_open(c, false, NULL);
+	if (c->bad)
+		return 0;
+	if (nf < 0 || (rc = cli_record(c, f, nf, line)) == -1) {
+		cli_case_error(c, lineno, "cannot read", line);
+		return 0;
+	}
+	return rc;
+}
+
+/* A line longer than the buffer: the rest of it is read and dropped. */
+static void
+cli_long_line(struct cli *c, FILE *in, const char *line, int lineno)
+{
+	int	 ch;
+
+	while ((ch = getc(in)) != EOF && ch != '\n')
+		;
+	if (!c->open)
+		cli_case_open(c, false, NULL);
+	if (!c->bad)
+		cli_case_error(c, lineno, "line too long", line);
+}
+
 int
 dip_cli_run(struct cli *c, FILE *in, FILE *out)
 {
 	char	 line[CLI_LINE_MAX];
-	int	 lineno = 0, rc;
+	int	 lineno = 0;
 	size_t	 len;
 
 	c->fout = out;
+	c->open = false;
+	c->ncases = c->nbad = c->nstems = 0;
 	while (fgets(line, sizeof(line), in) != NULL) {
 		lineno++;
 		len = strlen(line);
-		if (len == sizeof(line) - 1 && line[len - 1] != '\n')
-			return cli_error(lineno, "line too long", "");
+		if (len == sizeof(line) - 1 && line[len - 1] != '\n') {
+			cli_long_line(c, in, line, lineno);
+			continue;
+		}
 		line[strcspn(line, "\r\n")] = '\0';
-		if ((rc = cli_record(c, line)) == -2)
+		if (cli_line(c, line, lineno) == -2)
 			return EX_CANTCREAT;
-		if (rc < 0)
-			return cli_error(lineno, "cannot read", line);
 	}
-	if ((rc = cli_flush(c)) == -2)
+	if (cli_case_close(c, lineno) == -2)
 		return EX_CANTCREAT;
-	if (rc < 0)
-		return cli_error(lineno, "cannot adjudicate", "");
-	return EX_OK;
+	return c->nbad > 0 ? EX_DATAERR : EX_OK;
 }
 
 struct cli *
@@ -671,6 +824,9 @@ dip_cli_new(unsigned options, struct game_diag *why)
 void
 dip_cli_free(struct cli *c)
 {
+	if (c == NULL)
+		return;
+	free(c->stems);
 	free(c);
 }
 

@@ -5,8 +5,9 @@
  * built from its UNIT lines and every ORDER line parsed, per phase and
  * per order line; (b) adjudicating alone, the orders parsed beforehand;
  * (c) the code of `pbemd adjudicate` over the same text, text in and
- * results out (to /dev/null), a new struct cli per case as a driver of
- * one case at a time would have it. Each figure is the best of
+ * results out (to /dev/null): every case in one run, as the batch reads
+ * them, and a new struct cli (the map loaded anew) per case, as a driver
+ * of one case at a time would have it. Each figure is the best of
  * BENCH_ROUNDS rounds, as other work may share the machine. Built with
  * -O2 and without sanitizers (make bench).
  */
@@ -32,6 +33,8 @@ struct bench {
 	struct phasegen_phase	 gen;
 	char			*text[BENCH_PHASES];	/* each a case */
 	size_t			 len[BENCH_PHASES];
+	char			*all;			/* every case */
+	size_t			 alllen;
 	struct bench_phase	 ph[BENCH_PHASES];
 	struct dip_order	 pool[BENCH_PHASES * DIP_MAX_UNITS];
 	int			 npool, nlines;
@@ -147,7 +150,13 @@ bench_texts(struct bench *b)
 	FILE		*f;
 	int		 i;
 
+	FILE		*all;
+
 	rng_seed(&r, 18);
+	if ((all = open_memstream(&b->all, &b->alllen)) == NULL) {
+		fprintf(stderr, "bench_batch: out of memory\n");
+		exit(1);
+	}
 	for (i = 0; i < BENCH_PHASES; i++) {
 		phasegen_next(&r, &b->map, &b->gen);
 		if ((f = open_memstream(&b->text[i], &b->len[i])) == NULL) {
@@ -155,8 +164,39 @@ bench_texts(struct bench *b)
 			exit(1);
 		}
 		phasegen_print(&b->gen, i + 1, f);
+		phasegen_print(&b->gen, i + 1, all);
 		fclose(f);
 	}
+	fclose(all);
+}
+
+/* (c), every case in one run of one struct cli. */
+static double
+bench_cli_batch(struct bench *b, FILE *null)
+{
+	struct game_diag	 why;
+	struct cli		*c;
+	FILE			*in;
+	double			 best = 1e9, t;
+	int			 round;
+
+	if ((c = dip_cli_new(0, &why)) == NULL) {
+		fprintf(stderr, "bench_batch: cannot start\n");
+		exit(1);
+	}
+	for (round = 0; round < BENCH_ROUNDS; round++) {
+		t = bench_now();
+		if ((in = fmemopen(b->all, b->alllen, "r")) == NULL ||
+		    dip_cli_run(c, in, null) != 0) {
+			fprintf(stderr, "bench_batch: the batch failed\n");
+			exit(1);
+		}
+		fclose(in);
+		if ((t = bench_now() - t) < best)
+			best = t;
+	}
+	dip_cli_free(c);
+	return best;
 }
 
 /* (c), one struct cli per case. */
@@ -194,7 +234,7 @@ main(void)
 	struct bench		*b = calloc(1, sizeof(*b));
 	struct game_diag	 why;
 	FILE			*null;
-	double			 parse, adj, each;
+	double			 parse, adj, batch, each;
 	int			 i;
 
 	if (b == NULL || (null = fopen("/dev/null", "w")) == NULL ||
@@ -205,6 +245,7 @@ main(void)
 	parse = bench_parse(b);
 	adj = bench_adjudicate(b);
 	bench_texts(b);
+	batch = bench_cli_batch(b, null);
 	each = bench_cli_each(b, null);
 	printf("bench batch: %d random movement phases, %d order lines, "
 	    "%d orders read (seed 18)\n", BENCH_PHASES, b->nlines, b->npool);
@@ -213,10 +254,14 @@ main(void)
 	    parse * 1e6 / b->nlines);
 	printf("bench batch: (b) adjudicating alone %8.2f us/phase\n",
 	    adj * 1e6 / BENCH_PHASES);
+	printf("bench batch: (c) the CLI code, every case in one run "
+	    "%10.0f phases/s (%.2f us/phase)\n", BENCH_PHASES / batch,
+	    batch * 1e6 / BENCH_PHASES);
 	printf("bench batch: (c) the CLI code, a struct cli per case "
 	    "%10.0f phases/s\n", BENCH_PHASES / each);
 	for (i = 0; i < BENCH_PHASES; i++)
 		free(b->text[i]);
+	free(b->all);
 	fclose(null);
 	free(b);
 	return 0;
