@@ -5,7 +5,9 @@
  * listed from one side only or a count that differs from the COUNTS record
  * makes it fail with a diagnostic naming the line, so a damaged map file is
  * found at start-up and never during a game. Adjudication only reads the
- * result. No I/O here: the caller hands over the text.
+ * result. The names, the locations and the order words (order.c) get a
+ * hash index each, so the parser finds a word in a probe or two (issue
+ * 18). No I/O here: the caller hands over the text.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -68,9 +70,10 @@ map_letter(const char *s, size_t len)
  * Names are compared as lower-case letters and digits only, so "St.
  * Petersburg", "st petersburg" and "STPETERSBURG" are one key. German
  * letters are read as map_letters says; any other byte outside ASCII is
- * left out (dip_map_plain() tells whether a word has one).
+ * left out (dip_map_plain() tells whether a word has one). Returns the
+ * key's length.
  */
-void
+size_t
 dip_map_key(const char *text, size_t len, char *out, size_t outlen)
 {
 	const char	*as;
@@ -87,6 +90,7 @@ dip_map_key(const char *text, size_t len, char *out, size_t outlen)
 			out[n++] = (char)tolower(c);
 	}
 	out[n] = '\0';
+	return n;
 }
 
 bool
@@ -112,23 +116,29 @@ map_name_cmp(const void *a, const void *b)
 	return strcmp(x->key, y->key);
 }
 
+/* The province named by key (len bytes, hash dip_hash() of them), or -1. */
+int
+dip_map_findh(const struct dip_map *m, const char *key, size_t len,
+    uint32_t hash)
+{
+	unsigned	 i = dip_hash_slot(hash, DIP_NAME_SLOTS);
+	int		 k;
+
+	if (len >= DIP_NAME_MAX)
+		return -1;
+	for (; (k = m->name_slot[i]) != 0; i = (i + 1) & (DIP_NAME_SLOTS - 1))
+		if (memcmp(m->names[k - 1].key, key, len) == 0 &&
+		    m->names[k - 1].key[len] == '\0')
+			return m->names[k - 1].prov;
+	return -1;
+}
+
 int
 dip_map_find(const struct dip_map *m, const char *key)
 {
-	int	 lo = 0, hi = m->nnames - 1;
+	size_t	 len = strlen(key);
 
-	while (lo <= hi) {
-		int	 mid = (lo + hi) / 2;
-		int	 c = strcmp(key, m->names[mid].key);
-
-		if (c == 0)
-			return m->names[mid].prov;
-		if (c < 0)
-			hi = mid - 1;
-		else
-			lo = mid + 1;
-	}
-	return -1;
+	return dip_map_findh(m, key, len, dip_hash(DIP_HASH_INIT, key, len));
 }
 
 static int
@@ -170,12 +180,18 @@ dip_map_suggest(const struct dip_map *m, const char *key, int *out, int max)
 	int	 best[DIP_MAX_PROVINCES];
 	int	 i, n = 0, limit, d;
 
-	limit = (int)strlen(key) / 3;
+	int	 len = (int)strlen(key), nlen;
+
+	limit = len / 3;
 	if (limit < 1)
 		limit = 1;
 	for (i = 0; i < m->nprov; i++)
 		best[i] = 99;
 	for (i = 0; i < m->nnames; i++) {
+		/* The distance is at least the difference of the lengths. */
+		nlen = (int)strlen(m->names[i].key);
+		if (nlen > len + limit || nlen < len - limit)
+			continue;
 		d = map_distance(key, m->names[i].key);
 		if (d < best[m->names[i].prov])
 			best[m->names[i].prov] = d;
@@ -215,12 +231,64 @@ dip_map_power(const struct dip_map *m, const char *abbr)
 int
 dip_map_locname(const struct dip_map *m, const char *text)
 {
+	char		 up[sizeof(m->loc[0].name)];
+	unsigned	 i;
+	size_t		 n;
+	int		 k;
+
+	for (n = 0; text[n] != '\0'; n++) {
+		if (n + 1 == sizeof(up))
+			return -1;
+		up[n] = (char)toupper((unsigned char)text[n]);
+	}
+	up[n] = '\0';
+	i = dip_hash_slot(dip_hash(DIP_HASH_INIT, up, n), DIP_LOC_SLOTS);
+	for (; (k = m->loc_slot[i]) != 0; i = (i + 1) & (DIP_LOC_SLOTS - 1))
+		if (strcmp(m->loc[k - 1].name, up) == 0)
+			return k - 1;
+	return -1;
+}
+
+/* Index item + 1 under key in slots (nslots, a power of two, at least
+ * twice the items): the first free slot from the key's hash on. */
+static void
+map_slot_u16(uint16_t *slots, unsigned nslots, const char *key, int item)
+{
+	unsigned	 i = dip_hash_slot(dip_hash(DIP_HASH_INIT, key,
+			    strlen(key)), nslots);
+
+	while (slots[i] != 0)
+		i = (i + 1) & (nslots - 1);
+	slots[i] = (uint16_t)(item + 1);
+}
+
+/* The names' index, once they are sorted (map_check). */
+static void
+map_index_names(struct dip_map *m)
+{
 	int	 i;
 
-	for (i = 0; i < m->nlocs; i++)
-		if (strcasecmp(m->loc[i].name, text) == 0)
-			return i;
-	return -1;
+	memset(m->name_slot, 0, sizeof(m->name_slot));
+	for (i = 0; i < m->nnames; i++)
+		map_slot_u16(m->name_slot, DIP_NAME_SLOTS, m->names[i].key, i);
+}
+
+/* The locations' index, once they are numbered (dip_map_load). Their
+ * names are upper case. */
+static void
+map_index_locs(struct dip_map *m)
+{
+	unsigned	 i;
+	int		 l;
+
+	memset(m->loc_slot, 0, sizeof(m->loc_slot));
+	for (l = 0; l < m->nlocs; l++) {
+		i = dip_hash_slot(dip_hash(DIP_HASH_INIT, m->loc[l].name,
+		    strlen(m->loc[l].name)), DIP_LOC_SLOTS);
+		while (m->loc_slot[i] != 0)
+			i = (i + 1) & (DIP_LOC_SLOTS - 1);
+		m->loc_slot[i] = (uint8_t)(l + 1);
+	}
 }
 
 static int
@@ -573,6 +641,9 @@ map_check(struct dip_map *m, const struct map_counts *c, struct game_diag *why)
 	    c->army * 2 != na || c->fleet * 2 != nf || c->units != m->nstart)
 		return map_fail(why, 0, "COUNTS differ from the records", NULL);
 	qsort(m->names, (size_t)m->nnames, sizeof(m->names[0]), map_name_cmp);
+	map_index_names(m);
+	if (dip_order_index(m) < 0)
+		return map_fail(why, 0, "too many order words", NULL);
 	return 0;
 }
 
@@ -602,6 +673,7 @@ dip_map_load(const char *text, struct dip_map *out, struct game_diag *why)
 			memcpy(coastlocs, &out->loc[DIP_MAX_PROVINCES],
 			    sizeof(coastlocs[0]) * (size_t)ncoast);
 			map_number_coasts(out, ncoast, coastlocs);
+			map_index_locs(out);
 		} else
 			out->nlocs = DIP_MAX_PROVINCES;
 		for (s = text, lineno = 1; *s != '\0'; s = e, lineno++) {
