@@ -8,6 +8,7 @@ SRCS += \
 	adjudicator/diplomacy/board_text.c \
 	adjudicator/diplomacy/board_view.c \
 	adjudicator/diplomacy/cli.c \
+	adjudicator/diplomacy/cli_print.c \
 	adjudicator/diplomacy/map.c \
 	adjudicator/diplomacy/movement.c \
 	adjudicator/diplomacy/ops.c \
