@@ -135,39 +135,44 @@ cli_flush(struct cli *c)
 	return 0;
 }
 
-/* "ORDER ENG F NTH - PIC = VOID(...)": the expected result is dropped. */
-static void
-cli_strip_result(char *text)
+/* "ORDER ENG F NTH - PIC = VOID(...)": where the orders of text end, at
+ * the expected result, which is dropped, or at the end. */
+static const char *
+cli_strip_result(const char *text)
 {
-	static const char *const words[] = { "SUCCEEDS", "FAILS", "VOID" };
-	char	*eq = text, *last = NULL, *r;
-	size_t	 i;
+	static const struct {
+		const char	*word;
+		size_t		 len;
+	} words[] = { { "SUCCEEDS", 8 }, { "FAILS", 5 }, { "VOID", 4 } };
+	const char	*eq = text, *last = NULL, *r;
+	size_t		 i;
 
 	while ((eq = strchr(eq, '=')) != NULL) {
 		for (r = eq + 1; *r == ' ' || *r == '\t'; r++)
 			;
 		for (i = 0; i < 3; i++)
-			if (strncmp(r, words[i], strlen(words[i])) == 0)
+			if (strncmp(r, words[i].word, words[i].len) == 0)
 				last = eq;
 		eq++;
 	}
-	if (last != NULL)
-		*last = '\0';
+	return last != NULL ? last : text + strlen(text);
 }
 
 /*
- * in with every run of blanks made one blank, into out of len bytes.
+ * in (inlen bytes) with every run of blanks made one blank, into out of
+ * len bytes.
  * false when it does not fit: out then holds as much as fits, and the
  * order must not be read from it (its cut tail could make it another
  * order: "A WAL S A LON ... - YOR" would support a hold).
  */
 static bool
-cli_collapse(const char *in, char *out, size_t len)
+cli_collapse(const char *in, size_t inlen, char *out, size_t len)
 {
-	size_t	 n = 0;
-	bool	 space = false;
+	const char	*end = in + inlen;
+	size_t		 n = 0;
+	bool		 space = false;
 
-	for (; *in != '\0'; in++) {
+	for (; in < end; in++) {
 		if (*in == ' ' || *in == '\t') {
 			space = n > 0;
 			continue;
@@ -186,19 +191,21 @@ cli_collapse(const char *in, char *out, size_t len)
 }
 
 static int
-cli_order(struct cli *c, int power, char *text)
+cli_order(struct cli *c, int power, const char *text)
 {
 	struct game_diag	 why;
-	char			*seg, *save;
+	const char		*seg, *end = text, *stop;
 	bool			 whole;
 	int			 n;
 
-	cli_strip_result(text);
-	for (seg = strtok_r(text, ",;", &save); seg != NULL;
-	    seg = strtok_r(NULL, ",;", &save)) {
+	stop = cli_strip_result(text);
+	for (seg = text; end < stop; seg = end + 1) {
 		struct cli_line *l = &c->lines[c->nlines];
 
-		whole = cli_collapse(seg, l->text, sizeof(l->text));
+		for (end = seg; end < stop && *end != ',' && *end != ';'; end++)
+			;
+		whole = cli_collapse(seg, (size_t)(end - seg), l->text,
+		    sizeof(l->text));
 		if (l->text[0] == '\0')
 			continue;
 		if (c->nlines == DIP_MAX_ORDERS)
@@ -299,51 +306,61 @@ cli_phase_line(struct cli *c, char **f, int nf)
 	return 0;
 }
 
-/* The fields of buf; -1 when there are more than max. */
+/* The fields of buf, each ended in place; -1 when there are more than
+ * max. */
 static int
 cli_split(char *buf, char **f, int max)
 {
 	int	 nf = 0;
-	char	*s, *save;
+	char	*s = buf;
 
-	for (s = strtok_r(buf, " \t", &save); s != NULL;
-	    s = strtok_r(NULL, " \t", &save)) {
+	for (;;) {
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (*s == '\0')
+			return nf;
 		if (nf == max)
 			return -1;
 		f[nf++] = s;
+		while (*s != '\0' && *s != ' ' && *s != '\t')
+			s++;
+		if (*s == '\0')
+			return nf;
+		*s++ = '\0';
 	}
-	return nf;
 }
 
-/* One record of the open case; -1 if the line cannot be read, -2
- * (cli_flush) if a map cannot be written. */
+/*
+ * One record of the open case: its fields f, split from a copy buf of
+ * line; -1 if the line cannot be read, -2 (cli_flush) if a map cannot be
+ * written. The records of most lines are tried first.
+ */
 static int
-cli_record(struct cli *c, char **f, int nf, char *line)
+cli_record(struct cli *c, char **f, int nf, const char *buf,
+    const char *line)
 {
 	static const char *const ignored[] = { "TITLE", "POINT", "PREF",
 	    "ALT", "NOTE", "DISLODGED", "RETREATS", "DISBANDED",
 	    "AUTOREMOVE", "AFTER", "WINNER" };
-	char	 buf[CLI_LINE_MAX], *rest;
 	int	 p;
 	size_t	 i;
 
-	for (i = 0; i < sizeof(ignored) / sizeof(ignored[0]); i++)
-		if (strcmp(f[0], ignored[i]) == 0)
-			return 0;
-	if (strcmp(f[0], "PHASE") == 0)
-		return cli_phase_line(c, f, nf);
-	if (strcmp(f[0], "UNIT") == 0)
-		return cli_unit_line(c, f, nf);
-	if (strcmp(f[0], "OWNS") == 0)
-		return cli_owns_line(c, f, nf);
 	if (strcmp(f[0], "ORDER") == 0) {
 		if (nf < 3 || (p = dip_map_power(&c->map, f[1])) < 0 ||
 		    !c->pending)
 			return -1;
-		rest = strstr(line, f[1]) + strlen(f[1]);
-		snprintf(buf, sizeof(buf), "%s", rest);	/* a part of line */
-		return cli_order(c, p, buf);
+		/* The order is the rest of line after the power. */
+		return cli_order(c, p, line + (f[1] - buf) + strlen(f[1]));
 	}
+	if (strcmp(f[0], "UNIT") == 0)
+		return cli_unit_line(c, f, nf);
+	if (strcmp(f[0], "PHASE") == 0)
+		return cli_phase_line(c, f, nf);
+	if (strcmp(f[0], "OWNS") == 0)
+		return cli_owns_line(c, f, nf);
+	for (i = 0; i < sizeof(ignored) / sizeof(ignored[0]); i++)
+		if (strcmp(f[0], ignored[i]) == 0)
+			return 0;
 	return -1;
 }
 
@@ -435,14 +452,15 @@ cli_case_close(struct cli *c, int lineno)
 	return 0;
 }
 
-/* One line of the input; -2 if a map cannot be written. */
+/* One line of the input, len bytes (< CLI_LINE_MAX); -2 if a map cannot
+ * be written. */
 static int
-cli_line(struct cli *c, char *line, int lineno)
+cli_line(struct cli *c, const char *line, size_t len, int lineno)
 {
 	char	 buf[CLI_LINE_MAX], *f[CLI_FIELDS];
 	int	 nf, rc;
 
-	snprintf(buf, sizeof(buf), "%s", line);	/* line < CLI_LINE_MAX */
+	memcpy(buf, line, len + 1);
 	nf = cli_split(buf, f, CLI_FIELDS);
 	if (nf == 0 || (nf > 0 && f[0][0] == '#'))
 		return 0;
@@ -458,7 +476,7 @@ cli_line(struct cli *c, char *line, int lineno)
 		cli_case_open(c, false, NULL);
 	if (c->bad)
 		return 0;
-	if (nf < 0 || (rc = cli_record(c, f, nf, line)) == -1) {
+	if (nf < 0 || (rc = cli_record(c, f, nf, buf, line)) == -1) {
 		cli_case_error(c, lineno, "cannot read", line);
 		return 0;
 	}
@@ -496,13 +514,36 @@ dip_cli_run(struct cli *c, FILE *in, FILE *out)
 			cli_long_line(c, in, line, lineno);
 			continue;
 		}
-		line[strcspn(line, "\r\n")] = '\0';
-		if (cli_line(c, line, lineno) == -2)
+		len = strcspn(line, "\r\n");
+		line[len] = '\0';
+		if (cli_line(c, line, len, lineno) == -2)
 			return EX_CANTCREAT;
 	}
 	if (cli_case_close(c, lineno) == -2)
 		return EX_CANTCREAT;
 	return c->nbad > 0 ? EX_DATAERR : EX_OK;
+}
+
+/* Each location's place in the alphabetical order of the names, the
+ * order of the output within a power (cli_print.c): an insertion sort of
+ * the locations, which the map lists nearly in that order. */
+static void
+cli_rank_locs(struct cli *c)
+{
+	uint8_t	 order[DIP_MAX_LOCS], t;
+	int	 i, j;
+
+	for (i = 0; i < c->map.nlocs; i++) {
+		order[i] = (uint8_t)i;
+		for (j = i; j > 0 && strcmp(c->map.loc[order[j - 1]].name,
+		    c->map.loc[order[j]].name) > 0; j--) {
+			t = order[j];
+			order[j] = order[j - 1];
+			order[j - 1] = t;
+		}
+	}
+	for (i = 0; i < c->map.nlocs; i++)
+		c->loc_rank[order[i]] = (uint8_t)i;
 }
 
 struct cli *
@@ -514,6 +555,7 @@ dip_cli_new(unsigned options, struct game_diag *why)
 		free(c);
 		return NULL;
 	}
+	cli_rank_locs(c);
 	c->options = options;
 	return c;
 }

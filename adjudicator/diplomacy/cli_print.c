@@ -91,6 +91,12 @@ cli_print_why(const struct dip_map *m, const struct game_diag *d, char *out,
 	snprintf(out, len, "%s", d->msg.key);
 }
 
+/*
+ * A new output line of kind group (1 ORDER ... 8 WINNER) for power at
+ * location loc (-1: none, after every location), or NULL when the phase
+ * has CLI_OUT_MAX lines already. Its sort key: kind, power, the place of
+ * the location's name in alphabetical order (cli.c, loc_rank).
+ */
 static struct cli_out *
 cli_emit(struct cli *c, int group, int power, int loc)
 {
@@ -98,60 +104,54 @@ cli_emit(struct cli *c, int group, int power, int loc)
 
 	if (c->nout == CLI_OUT_MAX)
 		return NULL;
-	o = &c->out[c->nout];
-	o->group = group;
-	o->power = power;
-	o->seq = c->nout++;
-	/* memcpy: gcc's -Wrestrict cannot tell the two members apart. */
-	memcpy(o->loc, loc >= 0 ? c->map.loc[loc].name : "~", 2);
-	if (loc >= 0)
-		memcpy(o->loc, c->map.loc[loc].name, sizeof(o->loc));
+	o = &c->out[c->nout++];
+	o->key = (uint16_t)(group << 11 | power << 8 |
+	    (loc >= 0 ? c->loc_rank[loc] : 0xff));
+	o->len = 0;
 	return o;
 }
 
-static int
-cli_out_cmp(const void *a, const void *b)
+/* s appended to o's text, as much as fits. */
+static void
+cli_put(struct cli_out *o, const char *s)
 {
-	const struct cli_out *x = a, *y = b;
-	int	 d;
-
-	if (x->group != y->group)
-		return x->group - y->group;
-	if (x->power != y->power)
-		return x->power - y->power;
-	if ((d = strcmp(x->loc, y->loc)) != 0)
-		return d;
-	return x->seq - y->seq;
-}
-
-static const char *
-cli_unit(const struct cli *c, const struct dip_unit *u, char *buf, size_t len)
-{
-	snprintf(buf, len, "%s %c %s", c->map.power[u->power],
-	    u->kind == DIP_ARMY ? 'A' : 'F', c->map.loc[u->loc].name);
-	return buf;
+	while (*s != '\0' && o->len < sizeof(o->text))
+		o->text[o->len++] = *s++;
 }
 
 static void
-cli_result(const struct dip_outcome *r, char *out, size_t len)
+cli_putc(struct cli_out *o, char ch)
 {
-	static const char *const words[] = { "SUCCEEDS", "SUCCEEDS", "FAILS",
-	    "VOID" };
+	if (o->len < sizeof(o->text))
+		o->text[o->len++] = ch;
+}
 
-	if (r->result == DIP_SUCCEEDS)
-		snprintf(out, len, "SUCCEEDS");
-	else if (r->result == DIP_SUCCEEDS_OWN)
-		snprintf(out, len, "SUCCEEDS(own)");
-	else
-		snprintf(out, len, "%s(%s)", words[r->result],
-		    dip_why_table[r->why].word);
+/* "FRA A PAR" */
+static void
+cli_unit(const struct cli *c, struct cli_out *o, const struct dip_unit *u)
+{
+	cli_put(o, c->map.power[u->power]);
+	cli_put(o, u->kind == DIP_ARMY ? " A " : " F ");
+	cli_put(o, c->map.loc[u->loc].name);
+}
+
+static void
+cli_result(struct cli_out *o, const struct dip_outcome *r)
+{
+	static const char *const words[] = { "SUCCEEDS", "SUCCEEDS(own)",
+	    "FAILS(", "VOID(" };
+
+	cli_put(o, words[r->result]);
+	if (r->result >= DIP_FAILS) {
+		cli_put(o, dip_why_table[r->why].word);
+		cli_putc(o, ')');
+	}
 }
 
 static void
 cli_emit_orders(struct cli *c)
 {
 	struct cli_out	*o;
-	char		 res[CLI_TEXT_MAX + 8];
 	int		 i;
 
 	for (i = 0; i < c->nlines; i++) {
@@ -161,62 +161,78 @@ cli_emit_orders(struct cli *c)
 		    c->orders[l->order].uloc : -1);
 		if (o == NULL)
 			return;
+		cli_put(o, "ORDER ");
+		cli_put(o, c->map.power[l->power]);
+		cli_putc(o, ' ');
+		cli_put(o, l->text);
+		cli_put(o, " = ");
 		if (l->order >= 0)
-			cli_result(&c->rep.out[l->order], res, sizeof(res));
-		else
-			snprintf(res, sizeof(res), "VOID(%s)", l->why);
-		snprintf(o->text, sizeof(o->text), "ORDER %s %s = %s",
-		    c->map.power[l->power], l->text, res);
+			cli_result(o, &c->rep.out[l->order]);
+		else {
+			cli_put(o, "VOID(");
+			cli_put(o, l->why);
+			cli_putc(o, ')');
+		}
 	}
+}
+
+/* A dislodged unit: DISLODGED, and RETREATS with its options. */
+static void
+cli_emit_dislodged(struct cli *c, const struct dip_retreat *d)
+{
+	struct cli_out	*o;
+	int		 l, n;
+
+	if ((o = cli_emit(c, 2, d->unit.power, d->unit.loc)) == NULL)
+		return;
+	cli_put(o, "DISLODGED ");
+	cli_unit(c, o, &d->unit);
+	cli_put(o, " FROM ");
+	cli_put(o, c->map.prov[d->from].abbr);
+	if (d->convoyed)
+		cli_put(o, " CONVOYED");
+	if ((c->st.options & DIP_OPT_NO_RETREAT) ||
+	    (o = cli_emit(c, 3, d->unit.power, d->unit.loc)) == NULL)
+		return;
+	cli_put(o, "RETREATS ");
+	cli_unit(c, o, &d->unit);
+	cli_put(o, " :");
+	for (l = 0, n = 0; l < c->map.nlocs; l++)
+		if (dip_set_has(&d->options, l)) {
+			cli_putc(o, ' ');
+			cli_put(o, c->map.loc[l].name);
+			n++;
+		}
+	if (n == 0)
+		cli_put(o, " NONE");
+}
+
+/* word and a unit, for each of n units, as kind group. */
+static void
+cli_emit_list(struct cli *c, int group, const char *word,
+    const struct dip_unit *u, int n)
+{
+	struct cli_out	*o;
+	int		 i;
+
+	for (i = 0; i < n; i++)
+		if ((o = cli_emit(c, group, u[i].power, u[i].loc)) != NULL) {
+			cli_put(o, word);
+			cli_unit(c, o, &u[i]);
+		}
 }
 
 static void
 cli_emit_units(struct cli *c)
 {
 	const struct dip_report	*r = &c->rep;
-	struct cli_out		*o;
-	char			 u[32], from[4];
-	int			 i, l, n;
-	size_t			 len;
+	int			 i;
 
-	for (i = 0; i < r->ndislodged; i++) {
-		const struct dip_retreat *d = &r->dislodged[i];
-
-		if ((o = cli_emit(c, 2, d->unit.power, d->unit.loc)) == NULL)
-			return;
-		memcpy(from, c->map.prov[d->from].abbr, sizeof(from));
-		snprintf(o->text, sizeof(o->text), "DISLODGED %s FROM %s%s",
-		    cli_unit(c, &d->unit, u, sizeof(u)), from,
-		    d->convoyed ? " CONVOYED" : "");
-		if (c->st.options & DIP_OPT_NO_RETREAT)
-			continue;
-		if ((o = cli_emit(c, 3, d->unit.power, d->unit.loc)) == NULL)
-			return;
-		len = (size_t)snprintf(o->text, sizeof(o->text),
-		    "RETREATS %s :", cli_unit(c, &d->unit, u, sizeof(u)));
-		for (l = 0, n = 0; l < c->map.nlocs; l++)
-			if (dip_set_has(&d->options, l) && len < sizeof(o->text))
-				len += (size_t)snprintf(o->text + len,
-				    sizeof(o->text) - len, " %s",
-				    c->map.loc[l].name), n++;
-		if (n == 0)
-			snprintf(o->text + len, sizeof(o->text) - len, " NONE");
-	}
-	for (i = 0; i < r->ndisbanded; i++)
-		if ((o = cli_emit(c, 4, r->disbanded[i].power,
-		    r->disbanded[i].loc)) != NULL)
-			snprintf(o->text, sizeof(o->text), "DISBANDED %s",
-			    cli_unit(c, &r->disbanded[i], u, sizeof(u)));
-	for (i = 0; i < r->nautoremoved; i++)
-		if ((o = cli_emit(c, 5, r->autoremoved[i].power,
-		    r->autoremoved[i].loc)) != NULL)
-			snprintf(o->text, sizeof(o->text), "AUTOREMOVE %s",
-			    cli_unit(c, &r->autoremoved[i], u, sizeof(u)));
-	for (i = 0; i < c->st.nunits; i++)
-		if ((o = cli_emit(c, 6, c->st.unit[i].power,
-		    c->st.unit[i].loc)) != NULL)
-			snprintf(o->text, sizeof(o->text), "AFTER %s",
-			    cli_unit(c, &c->st.unit[i], u, sizeof(u)));
+	for (i = 0; i < r->ndislodged; i++)
+		cli_emit_dislodged(c, &r->dislodged[i]);
+	cli_emit_list(c, 4, "DISBANDED ", r->disbanded, r->ndisbanded);
+	cli_emit_list(c, 5, "AUTOREMOVE ", r->autoremoved, r->nautoremoved);
+	cli_emit_list(c, 6, "AFTER ", c->st.unit, c->st.nunits);
 }
 
 /* After a Fall: who owns what, and a winner if there is one. */
@@ -224,42 +240,74 @@ static void
 cli_emit_owners(struct cli *c)
 {
 	struct cli_out	*o;
-	char		 from[4];
 	int		 p, i;
-	size_t		 len;
 
 	for (p = 0; p < c->map.npowers; p++) {
 		if (dip_state_centres(&c->st, p) == 0 ||
 		    (o = cli_emit(c, 7, p, -1)) == NULL)
 			continue;
-		len = (size_t)snprintf(o->text, sizeof(o->text), "OWNS %s",
-		    c->map.power[p]);
+		cli_put(o, "OWNS ");
+		cli_put(o, c->map.power[p]);
 		for (i = 0; i < c->map.nprov; i++)
-			if (c->map.prov[i].centre && c->st.owner[i] == p &&
-			    len < sizeof(o->text))
-				len += (size_t)snprintf(o->text + len,
-				    sizeof(o->text) - len, " %s",
-				    c->map.prov[i].abbr);
+			if (c->map.prov[i].centre && c->st.owner[i] == p) {
+				cli_putc(o, ' ');
+				cli_put(o, c->map.prov[i].abbr);
+			}
 	}
 	if (c->st.winner >= 0 && (o = cli_emit(c, 8, c->st.winner, -1))) {
-		memcpy(from, c->map.power[c->st.winner], sizeof(from));
-		snprintf(o->text, sizeof(o->text), "WINNER %s", from);
+		cli_put(o, "WINNER ");
+		cli_put(o, c->map.power[c->st.winner]);
 	}
 }
 
-/* The phase just played (code) under its PHASE line. */
+/*
+ * The order of the lines in c->sorted: by key, and in the order they were
+ * made where keys are equal. A stable counting sort on each byte of the
+ * key, low byte first: linear in the lines, where qsort() moved whole
+ * lines of text.
+ */
+static void
+cli_sort(struct cli *c)
+{
+	uint16_t	*from = c->sorted, *to = c->sorttmp, *t;
+	unsigned	 count[257];
+	int		 i, b, shift;
+
+	for (i = 0; i < c->nout; i++)
+		from[i] = (uint16_t)i;
+	for (shift = 0; shift <= 8; shift += 8) {
+		memset(count, 0, sizeof(count));
+		for (i = 0; i < c->nout; i++)
+			count[((c->out[from[i]].key >> shift) & 0xff) + 1]++;
+		for (b = 0; b < 256; b++)
+			count[b + 1] += count[b];
+		for (i = 0; i < c->nout; i++)
+			to[count[(c->out[from[i]].key >> shift) & 0xff]++] =
+			    from[i];
+		t = from, from = to, to = t;
+	}
+}
+
+/* The phase just played (code) under its PHASE line, written at once. */
 void
 cli_print_phase(struct cli *c, const char *code)
 {
-	int	 i;
+	const struct cli_out	*o;
+	size_t			 n;
+	int			 i;
 
 	c->nout = 0;
 	cli_emit_orders(c);
 	cli_emit_units(c);
 	if (c->rep.owners_changed || c->st.winner >= 0)
 		cli_emit_owners(c);
-	qsort(c->out, (size_t)c->nout, sizeof(c->out[0]), cli_out_cmp);
-	fprintf(c->fout, "PHASE %s\n", code);
-	for (i = 0; i < c->nout; i++)
-		fprintf(c->fout, "%s\n", c->out[i].text);
+	cli_sort(c);
+	n = (size_t)snprintf(c->obuf, sizeof(c->obuf), "PHASE %s\n", code);
+	for (i = 0; i < c->nout; i++) {
+		o = &c->out[c->sorted[i]];
+		memcpy(c->obuf + n, o->text, o->len);
+		n += o->len;
+		c->obuf[n++] = '\n';
+	}
+	fwrite(c->obuf, 1, n, c->fout);
 }

@@ -7,6 +7,7 @@
 #define PBEMD_DIP_CLI_PRIV_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "cli.h"
@@ -36,10 +37,14 @@ struct cli_line {
 	char		 why[CLI_TEXT_MAX];	/* when it could not be read */
 };
 
-/* One output line with its sort key. */
+/* One output line, without its newline, and its sort key (cli_print.c):
+ * kind of line (4 bits), power (3), a location's rank (8). */
+_Static_assert(DIP_MAX_POWERS <= 8 && DIP_MAX_LOCS < 255,
+    "a sort key holds a power and a location's rank");
+
 struct cli_out {
-	int		 group, power, seq;
-	char		 loc[8];
+	uint16_t	 key;
+	uint16_t	 len;
 	char		 text[CLI_OUT_TEXT];
 };
 
@@ -52,6 +57,11 @@ struct cli {
 	struct cli_line		 lines[DIP_MAX_ORDERS];
 	struct cli_out		 out[CLI_OUT_MAX];
 	int			 nout;
+	uint16_t		 sorted[CLI_OUT_MAX], sorttmp[CLI_OUT_MAX];
+	/* A phase's output: its PHASE line and every line with a newline. */
+	char			 obuf[32 + CLI_OUT_MAX * (CLI_OUT_TEXT + 1)];
+	/* Each location's place in the alphabetical order of their names. */
+	uint8_t			 loc_rank[DIP_MAX_LOCS];
 	int			 norders, nlines;
 	unsigned		 options;
 	bool			 setup;		/* UNIT or OWNS seen */
