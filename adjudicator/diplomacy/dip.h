@@ -361,6 +361,7 @@ struct dip_scratch {
 	int16_t		 dep[DIP_MAX_UNITS * 4];
 	int		 ndep;
 	unsigned	 guesses;	/* times a guess was read */
+	struct dip_set	 fleets;	/* seas holding a fleet */
 };
 
 /* state.c */
