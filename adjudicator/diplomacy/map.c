@@ -262,7 +262,9 @@ map_slot_u16(uint16_t *slots, unsigned nslots, const char *key, int item)
 	slots[i] = (uint16_t)(item + 1);
 }
 
-/* The names' index, once they are sorted (map_check). */
+/* The names' index, made anew once they are sorted (map_check); while
+ * the map loads, map_add_name() keeps it in the order they came, to find
+ * a name given twice. */
 static void
 map_index_names(struct dip_map *m)
 {
@@ -311,19 +313,22 @@ map_coast_code(const char *s)
 static int
 map_add_name(struct dip_map *m, const char *text, size_t len, int prov)
 {
-	char	 key[DIP_NAME_MAX];
-	int	 i;
+	char		 key[DIP_NAME_MAX];
+	size_t		 n;
+	uint32_t	 h;
+	int		 p;
 
-	dip_map_key(text, len, key, sizeof(key));
-	if (key[0] == '\0' || strlen(key) >= DIP_NAME_MAX - 1)
+	n = dip_map_key(text, len, key, sizeof(key));
+	if (n == 0 || n >= DIP_NAME_MAX - 1)
 		return -1;
-	for (i = 0; i < m->nnames; i++)
-		if (strcmp(m->names[i].key, key) == 0)
-			return m->names[i].prov == prov ? 0 : -1;
+	h = dip_hash(DIP_HASH_INIT, key, n);
+	if ((p = dip_map_findh(m, key, n, h)) >= 0)
+		return p == prov ? 0 : -1;
 	if (m->nnames == DIP_MAX_NAMES)
 		return -1;
-	snprintf(m->names[m->nnames].key, DIP_NAME_MAX, "%s", key);
-	m->names[m->nnames++].prov = (uint8_t)prov;
+	memcpy(m->names[m->nnames].key, key, n + 1);
+	m->names[m->nnames].prov = (uint8_t)prov;
+	map_slot_u16(m->name_slot, DIP_NAME_SLOTS, key, m->nnames++);
 	return 0;
 }
 
@@ -599,7 +604,20 @@ map_popcount(const struct dip_set *s)
 	return __builtin_popcountll(s->w[0]) + __builtin_popcountll(s->w[1]);
 }
 
-/* The checks that need the whole file: symmetry, counts, derived sets. */
+/* The first member of s from i on, or -1. */
+static int
+map_next(const struct dip_set *s, int i)
+{
+	uint64_t	 w;
+
+	for (; i < DIP_MAX_LOCS; i = (i | 63) + 1)
+		if ((w = s->w[i >> 6] >> (i & 63)) != 0)
+			return i + __builtin_ctzll(w);
+	return -1;
+}
+
+/* The checks that need the whole file: symmetry, counts, derived sets.
+ * The loops visit the members of each set, not every location. */
 static int
 map_check(struct dip_map *m, const struct map_counts *c, struct game_diag *why)
 {
@@ -608,17 +626,16 @@ map_check(struct dip_map *m, const struct map_counts *c, struct game_diag *why)
 	for (i = 0; i < m->nprov; i++) {
 		ncentres += m->prov[i].centre;
 		na += map_popcount(&m->army_adj[i]);
-		for (j = 0; j < m->nprov; j++)
-			if (dip_set_has(&m->army_adj[i], j) &&
-			    !dip_set_has(&m->army_adj[j], i))
+		for (j = map_next(&m->army_adj[i], 0); j >= 0;
+		    j = map_next(&m->army_adj[i], j + 1))
+			if (!dip_set_has(&m->army_adj[j], i))
 				return map_fail(why, 0, "asymmetric ARMY",
 				    m->prov[i].abbr);
 	}
 	for (i = 0; i < m->nlocs; i++) {
 		nf += map_popcount(&m->fleet_adj[i]);
-		for (j = 0; j < m->nlocs; j++) {
-			if (!dip_set_has(&m->fleet_adj[i], j))
-				continue;
+		for (j = map_next(&m->fleet_adj[i], 0); j >= 0;
+		    j = map_next(&m->fleet_adj[i], j + 1)) {
 			if (!dip_set_has(&m->fleet_adj[j], i))
 				return map_fail(why, 0, "asymmetric FLEET",
 				    m->loc[i].name);

@@ -7,7 +7,8 @@
  * (c) the code of `pbemd adjudicate` over the same text, text in and
  * results out (to /dev/null): every case in one run, as the batch reads
  * them, and a new struct cli (the map loaded anew) per case, as a driver
- * of one case at a time would have it. Each figure is the best of
+ * of one case at a time would have it; (d) loading the map alone, which
+ * every process pays once. Each figure is the best of
  * BENCH_ROUNDS rounds, as other work may share the machine. Built with
  * -O2 and without sanitizers (make bench).
  */
@@ -170,6 +171,25 @@ bench_texts(struct bench *b)
 	fclose(all);
 }
 
+/* (d), per load. */
+static double
+bench_map(void)
+{
+	static struct dip_map	 m;
+	struct game_diag	 why;
+	double			 best = 1e9, t;
+	int			 round, i;
+
+	for (round = 0; round < BENCH_ROUNDS; round++) {
+		t = bench_now();
+		for (i = 0; i < 100; i++)
+			dip_map_load(dip_standard_map_text, &m, &why);
+		if ((t = (bench_now() - t) / 100) < best)
+			best = t;
+	}
+	return best;
+}
+
 /* (c), every case in one run of one struct cli. */
 static double
 bench_cli_batch(struct bench *b, FILE *null)
@@ -259,6 +279,8 @@ main(void)
 	    batch * 1e6 / BENCH_PHASES);
 	printf("bench batch: (c) the CLI code, a struct cli per case "
 	    "%10.0f phases/s\n", BENCH_PHASES / each);
+	printf("bench batch: (d) loading the map %8.1f us\n",
+	    bench_map() * 1e6);
 	for (i = 0; i < BENCH_PHASES; i++)
 		free(b->text[i]);
 	free(b->all);
