@@ -483,38 +483,75 @@ cli_line(struct cli *c, const char *line, size_t len, int lineno)
 	return rc;
 }
 
-/* A line longer than the buffer: the rest of it is read and dropped. */
-static void
-cli_long_line(struct cli *c, FILE *in, const char *line, int lineno)
+/*
+ * The next line of in, without its newline, cut in place in c->in and
+ * valid until the next call; its length in *len; NULL at the end. A line
+ * of CLI_LINE_MAX - 1 bytes or more is *toolong: its first CLI_LINE_MAX
+ * - 1 bytes are returned and the rest is skipped. Lines are cut from
+ * blocks of CLI_BLOCK bytes, where fgets() copied each.
+ */
+static char *
+cli_getline(struct cli *c, FILE *in, size_t *len, bool *toolong)
 {
-	int	 ch;
+	char	*s, *nl;
+	size_t	 n;
 
-	while ((ch = getc(in)) != EOF && ch != '\n')
-		;
-	if (!c->open)
-		cli_case_open(c, false, NULL);
-	if (!c->bad)
-		cli_case_error(c, lineno, "line too long", line);
+	for (;;) {
+		s = c->in + c->inpos;
+		n = c->inend - c->inpos;
+		nl = memchr(s, '\n', n);
+		if (c->inskip) {
+			c->inpos = nl != NULL ? c->inpos + (size_t)(nl - s) + 1 :
+			    c->inend;
+			c->inskip = nl == NULL;
+			if (nl != NULL)
+				continue;
+		} else if (nl != NULL || (n > 0 && c->ineof)) {
+			*len = nl != NULL ? (size_t)(nl - s) : n;
+			c->inpos += *len + (nl != NULL);
+			if ((*toolong = *len >= CLI_LINE_MAX - 1))
+				*len = CLI_LINE_MAX - 1;
+			s[*len] = '\0';
+			return s;
+		} else if (n >= CLI_LINE_MAX - 1) {
+			*len = CLI_LINE_MAX - 1;
+			*toolong = c->inskip = true;
+			c->inpos = c->inend;
+			s[*len] = '\0';
+			return s;
+		}
+		if (c->ineof)
+			return NULL;
+		memmove(c->in, s, n);
+		c->inpos = 0;
+		c->inend = n + fread(c->in + n, 1, CLI_BLOCK - n, in);
+		c->ineof = c->inend == n;
+	}
 }
 
 int
 dip_cli_run(struct cli *c, FILE *in, FILE *out)
 {
-	char	 line[CLI_LINE_MAX];
+	char	*line;
 	int	 lineno = 0;
 	size_t	 len;
+	bool	 toolong;
 
 	c->fout = out;
 	c->open = false;
 	c->ncases = c->nbad = c->nstems = 0;
-	while (fgets(line, sizeof(line), in) != NULL) {
+	c->inpos = c->inend = 0;
+	c->ineof = c->inskip = false;
+	while ((line = cli_getline(c, in, &len, &toolong)) != NULL) {
 		lineno++;
-		len = strlen(line);
-		if (len == sizeof(line) - 1 && line[len - 1] != '\n') {
-			cli_long_line(c, in, line, lineno);
+		if (toolong) {
+			if (!c->open)
+				cli_case_open(c, false, NULL);
+			if (!c->bad)
+				cli_case_error(c, lineno, "line too long", line);
 			continue;
 		}
-		len = strcspn(line, "\r\n");
+		len = strcspn(line, "\r");
 		line[len] = '\0';
 		if (cli_line(c, line, len, lineno) == -2)
 			return EX_CANTCREAT;

@@ -13,7 +13,8 @@
 #include "cli.h"
 #include "dip.h"
 
-#define CLI_LINE_MAX	1024
+#define CLI_LINE_MAX	1024	/* an input line with its NUL; longer: an error */
+#define CLI_BLOCK	65536	/* the input is read in blocks of this */
 #define CLI_TEXT_MAX	160	/* one order as read; longer: VOID(too long) */
 /* An output line: "ORDER " POW " " text " = " and a result of up to
  * "VOID(" why ")", each part whole (text and why < CLI_TEXT_MAX). */
@@ -74,6 +75,11 @@ struct cli {
 	char			 id[CLI_ID_MAX];	/* the CASE line's name */
 	char			 stem[CLI_STEM_MAX];	/* of its pictures */
 	int			 ncases, nbad;
+	/* The input: a block read, its lines cut in place (cli.c). */
+	char			 in[CLI_BLOCK + 1];
+	size_t			 inpos, inend;
+	bool			 ineof;
+	bool			 inskip;	/* the rest of a line too long */
 	FILE			*fout;
 	const char		*pngdir;	/* --png DIR, or NULL */
 	dip_cli_draw_fn		 draw;

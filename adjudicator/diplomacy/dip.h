@@ -96,6 +96,7 @@ struct dip_loc {
 struct dip_name {
 	char		 key[DIP_NAME_MAX];	/* lower case, letters only */
 	uint8_t		 prov;
+	uint8_t		 len;			/* of key */
 };
 
 struct dip_unit {

@@ -189,7 +189,7 @@ dip_map_suggest(const struct dip_map *m, const char *key, int *out, int max)
 		best[i] = 99;
 	for (i = 0; i < m->nnames; i++) {
 		/* The distance is at least the difference of the lengths. */
-		nlen = (int)strlen(m->names[i].key);
+		nlen = m->names[i].len;
 		if (nlen > len + limit || nlen < len - limit)
 			continue;
 		d = map_distance(key, m->names[i].key);
@@ -219,11 +219,18 @@ dip_map_loc(const struct dip_map *m, int prov, int coast)
 int
 dip_map_power(const struct dip_map *m, const char *abbr)
 {
-	int	 i;
+	const char	*a, *p;
+	int		 i;
 
-	for (i = 0; i < m->npowers; i++)
-		if (strcasecmp(m->power[i], abbr) == 0)
+	/* strcasecmp() without its call: this is asked for every line. */
+	for (i = 0; i < m->npowers; i++) {
+		for (a = abbr, p = m->power[i]; *p != '\0' &&
+		    toupper((unsigned char)*a) == toupper((unsigned char)*p);
+		    a++, p++)
+			;
+		if (*p == '\0' && *a == '\0')
 			return i;
+	}
 	return -1;
 }
 
@@ -327,6 +334,7 @@ map_add_name(struct dip_map *m, const char *text, size_t len, int prov)
 	if (m->nnames == DIP_MAX_NAMES)
 		return -1;
 	memcpy(m->names[m->nnames].key, key, n + 1);
+	m->names[m->nnames].len = (uint8_t)n;
 	m->names[m->nnames].prov = (uint8_t)prov;
 	map_slot_u16(m->name_slot, DIP_NAME_SLOTS, key, m->nnames++);
 	return 0;

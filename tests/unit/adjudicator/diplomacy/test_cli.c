@@ -247,6 +247,42 @@ START_TEST(a_line_too_long_fails_its_case_alone)
 }
 END_TEST
 
+/* The input is cut into lines from blocks (issue 18): CR LF ends a line
+ * as LF does, the last line needs no newline, a line of 1022 bytes is
+ * read and one of 1023 is too long, whichever block it ends in. */
+START_TEST(lines_are_cut_as_fgets_cut_them)
+{
+	size_t	 big = 70000, n = 0, k;
+	char	*in = malloc(big + 4096), *out, *d;
+
+	ck_assert_ptr_nonnull(in);
+	ck_assert_int_eq(run("CASE a\r\nPHASE S1901M\r\n"
+	    "ORDER FRA A PAR - BUR\r\nEND", &out), 0);
+	ck_assert_msg(strstr(out, "CASE a\nPHASE S1901M\nORDER FRA A PAR - "
+	    "BUR = SUCCEEDS\n") != NULL, "%s", out);
+	ck_assert_msg(strcmp(out + strlen(out) - 4, "END\n") == 0, "%s", out);
+	free(out);
+	/* Comment lines up to the edge of the first block, then lines of
+	 * 1022 and 1023 bytes across it. */
+	while (n < 65000) {
+		k = (size_t)snprintf(in + n, 64, "# %zu\n", n);
+		n += k;
+	}
+	d = dots(1020);
+	n += (size_t)sprintf(in + n, "CASE a\nPHASE S1901M\n# %s\n", d);
+	n += (size_t)sprintf(in + n, "ORDER FRA A PAR - BUR\nEND\n");
+	n += (size_t)sprintf(in + n, "CASE b\nPHASE S1901M\n#. %s\nEND\n", d);
+	ck_assert_int_eq(run(in, &out), 65);
+	ck_assert_msg(strstr(out, "CASE a\nPHASE S1901M\nORDER FRA A PAR - "
+	    "BUR = SUCCEEDS\n") != NULL, "%s", out);
+	ck_assert_msg(strstr(out, "CASE b\nERROR line ") != NULL &&
+	    strstr(out, ": line too long: #. ....") != NULL, "%s", out);
+	free(out);
+	free(d);
+	free(in);
+}
+END_TEST
+
 /* What --png hands the drawing: each phase's path and map. */
 struct drawn {
 	int			 n;
@@ -397,6 +433,7 @@ test_suite(void)
 	tcase_add_test(t, a_case_without_units_starts_from_the_opening);
 	tcase_add_test(t, a_bad_line_fails_its_case_alone);
 	tcase_add_test(t, a_line_too_long_fails_its_case_alone);
+	tcase_add_test(t, lines_are_cut_as_fgets_cut_them);
 	tcase_add_test(t, an_order_too_long_to_read_whole_is_void);
 	tcase_add_test(t, a_long_result_line_is_printed_whole);
 	tcase_add_test(t, a_record_of_too_many_fields_cannot_be_read);
