@@ -70,7 +70,8 @@ static const struct main_cmd main_cmds[] = {
 	  "in the input are ignored. A line that cannot be read ends its case with\n"
 	  "an ERROR record naming the line; the other cases still run. --png DIR\n"
 	  "draws each phase to DIR/CASE-PHASE.png. Exit status 65 when a case had\n"
-	  "a line that cannot be read.\n" },
+	  "a line that cannot be read. pbemd-adjudicate is the same command as a\n"
+	  "small program of its own, for drivers that run one case a process.\n" },
 	{ "referee", "pbemd referee GAME [--lang en|de] [--templates DIR] [--echo]",
 	  "The referee's console: drives one game of kind GAME (e.g. weekeewachee)\n"
 	  "through the judge's own engine, parser and views. Reads one command a\n"

@@ -3,12 +3,15 @@
 # `pbemd adjudicate`, the same path game masters use, all cases in one
 # process (its batch mode, issue 18); then the DATC v2.4 civil-disorder
 # appendix in a second one with --old-civil-disorder (an option test).
+# Then all again through pbemd-adjudicate, the same command as a small
+# program of its own (issue 18): a failure names the program too.
 # Compared per case and phase: order results (VOID reasons are free text,
 # so only the word VOID), dislodgements, retreat options, disbanded and
 # removed units, and every unit on the board afterwards.
 # Prints one line per failing case and closes with "N passed, M failed".
 set -uo pipefail
 PBEMD=${PBEMD:-build/pbemd}
+LEAN=${LEAN:-build/pbemd-adjudicate}
 DATA=${DATC_DATA:-tests/data/datc}
 passed=0 failed=0
 tmp=$(mktemp -d)
@@ -37,11 +40,12 @@ normalize() {
 
 # The files of one run: each holds one case; all go to one process, whose
 # output is cut at its CASE lines into $tmp/got/N (the Nth case).
-run_all() {  # LIST [OPTION...]
-	local list=$1 f id n=0 rc; shift
+run_all() {  # LIST PROGRAM... (the command and its options)
+	local list=$1 f id n=0 rc prog; shift
 	rm -rf "$tmp/got"; mkdir -p "$tmp/got"
 	while read -r f; do cat "$f"; echo; done <"$list" >"$tmp/in"
-	"$PBEMD" adjudicate "$@" "$tmp/in" >"$tmp/out" 2>"$tmp/err"; rc=$?
+	"$@" "$tmp/in" >"$tmp/out" 2>"$tmp/err"; rc=$?
+	prog=${1##*/}
 	awk -v dir="$tmp/got" '$1 == "CASE" { f = dir "/" ++n } f != "" { print > f }
 		$1 == "END" && f != "" { close(f); f = "" }' "$tmp/out"
 	while read -r f; do
@@ -54,15 +58,15 @@ run_all() {  # LIST [OPTION...]
 check_case() {  # ID FILE OUTPUT STATUS
 	local id=$1 f=$2 got=$3 rc=$4
 	if [[ ! -f $got ]] || [[ $(awk '{ print $2; exit }' "$got") != "$id" ]]; then
-		echo "FAIL $id: not in the output (exit $rc: $(head -n 1 "$tmp/err"))"
+		echo "FAIL $id ($prog): not in the output (exit $rc: $(head -n 1 "$tmp/err"))"
 		failed=$((failed + 1)); return
 	fi
 	if grep -q '^ERROR ' "$got"; then
-		echo "FAIL $id: $(grep -m 1 '^ERROR ' "$got")"
+		echo "FAIL $id ($prog): $(grep -m 1 '^ERROR ' "$got")"
 		failed=$((failed + 1)); return
 	fi
 	if ! diff <(normalize <"$f") <(normalize <"$got") >/dev/null; then
-		echo "FAIL $id:"
+		echo "FAIL $id ($prog):"
 		diff <(normalize <"$f") <(normalize <"$got") |
 			grep '^[<>]' | sed -e 's/^</  expected/' -e 's/^>/  got     /' | head -n 8
 		failed=$((failed + 1)); return
@@ -70,12 +74,16 @@ check_case() {  # ID FILE OUTPUT STATUS
 	passed=$((passed + 1))
 }
 
-if [[ ! -x $PBEMD ]]; then
-	echo "$PBEMD: not built"; echo "0 passed, 1 failed"; exit 1
-fi
+for p in "$PBEMD" "$LEAN"; do
+	if [[ ! -x $p ]]; then
+		echo "$p: not built"; echo "0 passed, 1 failed"; exit 1
+	fi
+done
 ls "$DATA"/*.txt | LC_ALL=C sort -V >"$tmp/v3"
-run_all "$tmp/v3"
 ls "$DATA"/v2.4/*.txt | LC_ALL=C sort -V >"$tmp/v24"
-run_all "$tmp/v24" --old-civil-disorder
+run_all "$tmp/v3" "$PBEMD" adjudicate
+run_all "$tmp/v24" "$PBEMD" adjudicate --old-civil-disorder
+run_all "$tmp/v3" "$LEAN"
+run_all "$tmp/v24" "$LEAN" --old-civil-disorder
 echo "$passed passed, $failed failed"
 ((failed == 0))
