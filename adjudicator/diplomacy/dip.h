@@ -97,6 +97,8 @@ struct dip_name {
 	char		 key[DIP_NAME_MAX];	/* lower case, letters only */
 	uint8_t		 prov;
 	uint8_t		 len;			/* of key */
+	uint32_t	 hash;			/* dip_hash() of key */
+	uint64_t	 letters;		/* map.c: which occur */
 };
 
 struct dip_unit {
@@ -112,6 +114,7 @@ struct dip_unit {
  */
 struct dip_word {
 	char		 key[DIP_WORD_MAX];
+	uint32_t	 hash;		/* dip_hash() of key */
 	uint8_t		 verb;		/* order.c's enum verb; 0: none */
 	int8_t		 kind;		/* DIP_ARMY, DIP_FLEET or DIP_ANYKIND */
 	uint8_t		 coast;		/* enum dip_coast */

@@ -79,15 +79,23 @@ dip_map_key(const char *text, size_t len, char *out, size_t outlen)
 	const char	*as;
 	size_t		 i, n = 0;
 
+	/* ASCII by hand: the program keeps the C locale, where these are
+	 * isalnum() and tolower(), and this is every word of every order. */
 	for (i = 0; i < len && text[i] != '\0'; i++) {
 		unsigned char c = (unsigned char)text[i];
 
-		if ((as = map_letter(text + i, len - i)) != NULL) {
+		if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
+			if (n + 1 < outlen)
+				out[n++] = (char)c;
+		} else if (c >= 'A' && c <= 'Z') {
+			if (n + 1 < outlen)
+				out[n++] = (char)(c - 'A' + 'a');
+		} else if (c >= 0x80 &&
+		    (as = map_letter(text + i, len - i)) != NULL) {
 			for (; *as != '\0' && n + 1 < outlen; as++)
 				out[n++] = *as;
 			i++;
-		} else if (isalnum(c) && n + 1 < outlen)
-			out[n++] = (char)tolower(c);
+		}
 	}
 	out[n] = '\0';
 	return n;
@@ -127,8 +135,8 @@ dip_map_findh(const struct dip_map *m, const char *key, size_t len,
 	if (len >= DIP_NAME_MAX)
 		return -1;
 	for (; (k = m->name_slot[i]) != 0; i = (i + 1) & (DIP_NAME_SLOTS - 1))
-		if (memcmp(m->names[k - 1].key, key, len) == 0 &&
-		    m->names[k - 1].key[len] == '\0')
+		if (m->names[k - 1].hash == hash && m->names[k - 1].len == len &&
+		    memcmp(m->names[k - 1].key, key, len) == 0)
 			return m->names[k - 1].prov;
 	return -1;
 }
@@ -141,11 +149,16 @@ dip_map_find(const struct dip_map *m, const char *key)
 	return dip_map_findh(m, key, len, dip_hash(DIP_HASH_INIT, key, len));
 }
 
+/*
+ * The Levenshtein distance of a (la bytes) and b (lb), or limit + 1 as
+ * soon as a row of the table has no cell within limit: no later row can
+ * come back under it, and "did you mean" asks only for the near names.
+ */
 static int
-map_distance(const char *a, const char *b)
+map_distance(const char *a, size_t la, const char *b, size_t lb, int limit)
 {
-	int	 row[DIP_NAME_MAX + 1];
-	size_t	 la = strlen(a), lb = strlen(b), i, j;
+	int	 row[DIP_NAME_MAX + 1], least;
+	size_t	 i, j;
 
 	if (la > DIP_NAME_MAX || lb > DIP_NAME_MAX)
 		return 99;
@@ -154,7 +167,7 @@ map_distance(const char *a, const char *b)
 	for (i = 1; i <= la; i++) {
 		int	 diag = row[0];
 
-		row[0] = (int)i;
+		least = row[0] = (int)i;
 		for (j = 1; j <= lb; j++) {
 			int	 up = row[j], best;
 
@@ -165,9 +178,28 @@ map_distance(const char *a, const char *b)
 				best = row[j - 1] + 1;
 			diag = up;
 			row[j] = best;
+			if (best < least)
+				least = best;
 		}
+		if (least > limit)
+			return limit + 1;
 	}
 	return row[lb];
+}
+
+/* The letters and digits that occur in a key, one bit each. */
+static uint64_t
+map_letters_of(const char *key, size_t len)
+{
+	uint64_t	 bits = 0;
+	size_t		 i;
+
+	for (i = 0; i < len; i++)
+		if (key[i] >= 'a' && key[i] <= 'z')
+			bits |= (uint64_t)1 << (key[i] - 'a');
+		else if (key[i] >= '0' && key[i] <= '9')
+			bits |= (uint64_t)1 << (26 + key[i] - '0');
+	return bits;
 }
 
 /*
@@ -177,10 +209,9 @@ map_distance(const char *a, const char *b)
 int
 dip_map_suggest(const struct dip_map *m, const char *key, int *out, int max)
 {
-	int	 best[DIP_MAX_PROVINCES];
-	int	 i, n = 0, limit, d;
-
-	int	 len = (int)strlen(key), nlen;
+	int		 best[DIP_MAX_PROVINCES];
+	int		 i, n = 0, limit, d, nlen, len = (int)strlen(key);
+	uint64_t	 mine = map_letters_of(key, (size_t)len), theirs;
 
 	limit = len / 3;
 	if (limit < 1)
@@ -188,11 +219,17 @@ dip_map_suggest(const struct dip_map *m, const char *key, int *out, int max)
 	for (i = 0; i < m->nprov; i++)
 		best[i] = 99;
 	for (i = 0; i < m->nnames; i++) {
-		/* The distance is at least the difference of the lengths. */
+		/* The distance is at least the difference of the lengths, and
+		 * at least the number of letters one has and the other has
+		 * not (each edit adds or takes one): most names end here. */
 		nlen = m->names[i].len;
-		if (nlen > len + limit || nlen < len - limit)
+		theirs = m->names[i].letters;
+		if (nlen > len + limit || nlen < len - limit ||
+		    __builtin_popcountll(mine & ~theirs) > limit ||
+		    __builtin_popcountll(theirs & ~mine) > limit)
 			continue;
-		d = map_distance(key, m->names[i].key);
+		d = map_distance(key, (size_t)len, m->names[i].key,
+		    (size_t)nlen, limit);
 		if (d < best[m->names[i].prov])
 			best[m->names[i].prov] = d;
 	}
@@ -216,6 +253,13 @@ dip_map_loc(const struct dip_map *m, int prov, int coast)
 	return -1;
 }
 
+/* toupper() of the C locale, the program's, without the call. */
+static inline char
+map_upper(char c)
+{
+	return c >= 'a' && c <= 'z' ? (char)(c - 'a' + 'A') : c;
+}
+
 int
 dip_map_power(const struct dip_map *m, const char *abbr)
 {
@@ -225,8 +269,7 @@ dip_map_power(const struct dip_map *m, const char *abbr)
 	/* strcasecmp() without its call: this is asked for every line. */
 	for (i = 0; i < m->npowers; i++) {
 		for (a = abbr, p = m->power[i]; *p != '\0' &&
-		    toupper((unsigned char)*a) == toupper((unsigned char)*p);
-		    a++, p++)
+		    map_upper(*a) == map_upper(*p); a++, p++)
 			;
 		if (*p == '\0' && *a == '\0')
 			return i;
@@ -246,7 +289,7 @@ dip_map_locname(const struct dip_map *m, const char *text)
 	for (n = 0; text[n] != '\0'; n++) {
 		if (n + 1 == sizeof(up))
 			return -1;
-		up[n] = (char)toupper((unsigned char)text[n]);
+		up[n] = map_upper(text[n]);
 	}
 	up[n] = '\0';
 	i = dip_hash_slot(dip_hash(DIP_HASH_INIT, up, n), DIP_LOC_SLOTS);
@@ -335,6 +378,8 @@ map_add_name(struct dip_map *m, const char *text, size_t len, int prov)
 		return -1;
 	memcpy(m->names[m->nnames].key, key, n + 1);
 	m->names[m->nnames].len = (uint8_t)n;
+	m->names[m->nnames].hash = h;
+	m->names[m->nnames].letters = map_letters_of(key, n);
 	m->names[m->nnames].prov = (uint8_t)prov;
 	map_slot_u16(m->name_slot, DIP_NAME_SLOTS, key, m->nnames++);
 	return 0;

@@ -171,7 +171,8 @@ word_find(const struct dip_map *m, const char *key, size_t len,
 	if (len >= DIP_WORD_MAX)
 		return NULL;
 	for (; (k = m->word_slot[i]) != 0; i = (i + 1) & (DIP_WORD_SLOTS - 1))
-		if (memcmp(m->words[k - 1].key, key, len) == 0 &&
+		if (m->words[k - 1].hash == hash &&
+		    memcmp(m->words[k - 1].key, key, len) == 0 &&
 		    m->words[k - 1].key[len] == '\0')
 			return &m->words[k - 1];
 	return NULL;
@@ -192,6 +193,7 @@ word_entry(struct dip_map *m, const char *word)
 		return NULL;
 	w = &m->words[m->nwords++];
 	memcpy(w->key, word, len + 1);
+	w->hash = h;
 	w->verb = V_NONE;
 	w->kind = DIP_ANYKIND;
 	w->coast = DIP_NOCOAST;
@@ -239,13 +241,12 @@ dip_order_index(struct dip_map *m)
 	return 0;
 }
 
-/* What the token's key is as an order word. */
+/* What the token's key (and hash) is as an order word. */
 static void
 classify(const struct dip_map *m, struct token *t)
 {
 	const struct dip_word	*w;
 
-	t->hash = dip_hash(DIP_HASH_INIT, t->key, t->klen);
 	if ((w = word_find(m, t->key, t->klen, t->hash)) != NULL) {
 		t->verb = w->verb;
 		t->kind = w->kind;
@@ -259,11 +260,46 @@ classify(const struct dip_map *m, struct token *t)
 	}
 }
 
-static bool
+static inline bool
 is_sep(char c)
 {
 	return c == ' ' || c == '\t' || c == '(' || c == ')' || c == '/' ||
 	    c == ':' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
+/*
+ * The token's key and its hash, in one pass: dip_map_key()'s reading of
+ * an ASCII word (letters lower case, digits, nothing else); a word with a
+ * byte beyond ASCII goes to dip_map_key() itself (German letters).
+ */
+static void
+token_key(struct token *t)
+{
+	uint32_t	 h = DIP_HASH_INIT;
+	size_t		 n = 0;
+	int		 i;
+
+	for (i = 0; i < t->len; i++) {
+		unsigned char	 c = (unsigned char)t->text[i];
+
+		if (c >= 0x80) {
+			t->klen = (uint8_t)dip_map_key(t->text, (size_t)t->len,
+			    t->key, sizeof(t->key));
+			t->hash = dip_hash(DIP_HASH_INIT, t->key, t->klen);
+			return;
+		}
+		if (c >= 'A' && c <= 'Z')
+			c = (unsigned char)(c - 'A' + 'a');
+		else if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')))
+			continue;
+		if (n + 1 < sizeof(t->key)) {
+			t->key[n++] = (char)c;
+			h = (h ^ c) * 16777619u;
+		}
+	}
+	t->key[n] = '\0';
+	t->klen = (uint8_t)n;
+	t->hash = h;
 }
 
 /* "->", "=>" and a lone "-" are one move token, glued or not. */
@@ -293,6 +329,7 @@ tokenize(struct parser *p)
 			    !is_sep(t->text[-1]) && s < end && !is_sep(*s);
 			memcpy(t->key, "-", 2);
 			t->klen = 1;
+			t->hash = dip_hash(DIP_HASH_INIT, t->key, 1);
 			classify(p->map, t);
 			continue;
 		}
@@ -300,8 +337,7 @@ tokenize(struct parser *p)
 			s++;
 		t->len = (int)(s - t->text);
 		t->glued = false;
-		t->klen = (uint8_t)dip_map_key(t->text, (size_t)t->len, t->key,
-		    sizeof(t->key));
+		token_key(t);
 		if (t->klen == 0)
 			p->ntok--;
 		else
