@@ -17,7 +17,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "board.h"
 #include "cli.h"
@@ -417,6 +416,8 @@ cli_stem(struct cli *c)
 static void
 cli_case_open(struct cli *c, bool named, const char *id)
 {
+	size_t	 i;
+
 	c->open = true;
 	c->named = named;
 	c->bad = false;
@@ -424,6 +425,10 @@ cli_case_open(struct cli *c, bool named, const char *id)
 	c->norders = c->nlines = 0;
 	c->ncases++;
 	snprintf(c->id, sizeof(c->id), "%s", id != NULL ? id : "");
+	/* The name goes to the output and to stderr: nothing unprintable. */
+	for (i = 0; c->id[i] != '\0'; i++)
+		if ((unsigned char)c->id[i] < ' ' || c->id[i] == 0x7f)
+			c->id[i] = '?';
 	if (named)
 		fprintf(c->fout, "CASE%s%s\n", id != NULL ? " " : "", c->id);
 	if (c->pngdir != NULL)

@@ -283,6 +283,18 @@ START_TEST(lines_are_cut_as_fgets_cut_them)
 }
 END_TEST
 
+/* A case's name goes to the output and to stderr: a control character
+ * in it is printed as '?'. */
+START_TEST(a_case_name_is_printed_without_control_characters)
+{
+	char	*out;
+
+	ck_assert_int_eq(run("CASE a\033[2Jb\nPHASE S1901M\nEND\n", &out), 0);
+	ck_assert_msg(strncmp(out, "CASE a?[2Jb\n", 12) == 0, "%s", out);
+	free(out);
+}
+END_TEST
+
 /* What --png hands the drawing: each phase's path and map. */
 struct drawn {
 	int			 n;
@@ -434,6 +446,7 @@ test_suite(void)
 	tcase_add_test(t, a_bad_line_fails_its_case_alone);
 	tcase_add_test(t, a_line_too_long_fails_its_case_alone);
 	tcase_add_test(t, lines_are_cut_as_fgets_cut_them);
+	tcase_add_test(t, a_case_name_is_printed_without_control_characters);
 	tcase_add_test(t, an_order_too_long_to_read_whole_is_void);
 	tcase_add_test(t, a_long_result_line_is_printed_whole);
 	tcase_add_test(t, a_record_of_too_many_fields_cannot_be_read);
