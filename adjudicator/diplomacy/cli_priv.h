@@ -40,14 +40,14 @@ struct cli_line {
 
 /* One output line, without its newline, and its sort key (cli_print.c):
  * kind of line (4 bits), power (3), a location's rank (8). */
-_Static_assert(DIP_MAX_POWERS <= 8 && DIP_MAX_LOCS < 255,
-    "a sort key holds a power and a location's rank");
-
 struct cli_out {
 	uint16_t	 key;
 	uint16_t	 len;
 	char		 text[CLI_OUT_TEXT];
 };
+
+_Static_assert(DIP_MAX_POWERS <= 8 && DIP_MAX_LOCS < 255,
+    "a sort key holds a power and a location's rank");
 
 struct cli {
 	struct dip_map		 map;
