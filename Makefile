@@ -55,7 +55,7 @@ $(OBJS) $(SAN_OBJS) build/obj/$(MAIN:.c=.o) build/san/$(MAIN:.c=.o): \
 
 .PHONY: FORCE all check check-run asan bench bench-run demo deps dist fuzz \
 	install uninstall clean
-all: build/pbemd
+all: build/pbemd build/pbemd-adjudicate
 
 build/pbemd: build/obj/$(MAIN:.c=.o) build/gen/version.o build/libpbemd.a
 	$(CC) $(CFLAGS) -o $@ $^ $(PKG_LIBS) $(LDFLAGS)
@@ -124,7 +124,8 @@ demo: deps
 	@$(MAKE) --no-print-directory build/pbemd
 	@demo/run.sh
 
-# make install [PREFIX=/usr/local] [DESTDIR=]: the binary, the templates
+# make install [PREFIX=/usr/local] [DESTDIR=]: the binaries (pbemd, and
+# pbemd-adjudicate: adjudicator/diplomacy/module.mk), the templates
 # (replaced whole: a catalog file left from an older version would still be
 # read), the man pages, an example configuration, and the systemd unit with
 # its sysusers.d and tmpfiles.d entries (docs/systemd/). The maps are
@@ -142,12 +143,14 @@ UNITDIR		?= $(PREFIX)/lib/systemd/system
 SYSUSERSDIR	?= $(PREFIX)/lib/sysusers.d
 TMPFILESDIR	?= $(PREFIX)/lib/tmpfiles.d
 
-install: build/pbemd
+install: build/pbemd build/pbemd-adjudicate
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SHAREDIR) \
 	    $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man8 \
 	    $(DESTDIR)$(DOCDIR) $(DESTDIR)$(UNITDIR) \
 	    $(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(TMPFILESDIR)
 	install -m 0755 build/pbemd $(DESTDIR)$(BINDIR)/pbemd
+	install -m 0755 build/pbemd-adjudicate \
+	    $(DESTDIR)$(BINDIR)/pbemd-adjudicate
 	rm -rf $(DESTDIR)$(SHAREDIR)/templates
 	set -e; for d in templates/*/; do \
 		l=$$(basename $$d); \
@@ -167,7 +170,8 @@ install: build/pbemd
 
 # What install put there; the database, /etc/pbemd and the user stay.
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/pbemd $(DESTDIR)$(MANDIR)/man8/pbemd.8 \
+	rm -f $(DESTDIR)$(BINDIR)/pbemd $(DESTDIR)$(BINDIR)/pbemd-adjudicate \
+	    $(DESTDIR)$(MANDIR)/man8/pbemd.8 \
 	    $(DESTDIR)$(MANDIR)/man5/pbemd.ini.5 \
 	    $(DESTDIR)$(UNITDIR)/pbemd.service \
 	    $(DESTDIR)$(SYSUSERSDIR)/pbemd.conf \

@@ -88,10 +88,15 @@ static const struct main_cmd main_cmds[] = {
 	  "Exit status 0, 66 the database cannot be opened (missing, or of\n"
 	  "another schema version), 75 it cannot be read now, 78 bad config.\n" },
 	{ "adjudicate", "pbemd adjudicate [--no-retreat] [--start=1898] [--png DIR] [FILE|-]",
-	  "Adjudicates one Diplomacy case written in the DATC record format\n"
-	  "(PHASE blocks with UNIT, OWNS and ORDER lines) and prints the results\n"
-	  "of every phase in the same notation. Expected results in the input are\n"
-	  "ignored. Exit status 65 when a line cannot be read.\n" },
+	  "Adjudicates Diplomacy cases written in the DATC record format (each\n"
+	  "CASE ... END, PHASE blocks with UNIT, OWNS and ORDER lines), any number\n"
+	  "in one run, each from its own start, and prints the results of every\n"
+	  "phase in the same notation under the case's CASE line. Expected results\n"
+	  "in the input are ignored. A line that cannot be read ends its case with\n"
+	  "an ERROR record naming the line; the other cases still run. --png DIR\n"
+	  "draws each phase to DIR/CASE-PHASE.png. Exit status 65 when a case had\n"
+	  "a line that cannot be read. pbemd-adjudicate is the same command as a\n"
+	  "small program of its own, for drivers that run one case a process.\n" },
 	{ "referee", "pbemd referee GAME [--lang en|de] [--templates DIR] [--echo]",
 	  "The referee's console: drives one game of kind GAME (e.g. weekeewachee)\n"
 	  "through the judge's own engine, parser and views. Reads one command a\n"

@@ -1,39 +1,28 @@
 /*
  * cli.c - `pbemd adjudicate [--no-retreat] [--start=1898] [FILE|-]`.
  *
- * Reads one case in the record format of the DATC data (UNIT and OWNS
- * lines, PHASE blocks with ORDER lines; expected results and the other
- * result records are ignored, so a DATC case can be fed as it is) and
- * prints per phase the results in the same notation, sorted by power and
- * location. An order that cannot be read becomes VOID(<why>); a line that
- * cannot be read stops the run with its number on stderr and status 65.
- * With --png DIR each phase's map (board_map.c) goes to a caller-given
- * drawing, one file per phase. This file does the I/O; the engine does
- * the rest.
+ * Reads any number of cases in the record format of the DATC data (each
+ * CASE ... END: UNIT and OWNS lines, PHASE blocks with ORDER lines;
+ * expected results and the other result records are ignored, so DATC
+ * cases can be fed as they are), each from its own start with the map
+ * loaded once, and prints under each CASE line the results of its phases
+ * in the same notation, sorted by power and location. An order that
+ * cannot be read becomes VOID(<why>); a line that cannot be read ends its
+ * case with an ERROR record naming the line (and on stderr), the other
+ * cases still run, and the status is 65. With --png DIR each phase's map
+ * (board_map.c) goes to a caller-given drawing, one file per case and
+ * phase. This file does the I/O; the engine does the rest.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "board.h"
 #include "cli.h"
+#include "cli_priv.h"
 #include "common/util.h"
 #include "dip.h"
-
-#define CLI_LINE_MAX	1024
-#define CLI_TEXT_MAX	160	/* one order as read; longer: VOID(too long) */
-/* An output line: "ORDER " POW " " text " = " and a result of up to
- * "VOID(" why ")", each part whole (text and why < CLI_TEXT_MAX). */
-#define CLI_OUT_TEXT	(2 * CLI_TEXT_MAX + 24)
-#define CLI_OUT_MAX	(DIP_MAX_ORDERS + 4 * DIP_MAX_UNITS + 16)
-#define CLI_FIELDS	64	/* of a record; more: the line cannot be read */
-
-_Static_assert(CLI_OUT_TEXT >= sizeof("ORDER ") + 3 + 1 + CLI_TEXT_MAX +
-    3 + sizeof("VOID()") + CLI_TEXT_MAX, "an ORDER line fits whole");
-/* The longest English text below with two whole arguments. */
-_Static_assert(CLI_TEXT_MAX >= sizeof("unknown province ; did you mean ?") +
-    2 * (GAME_ARG_MAX - 1), "a parse error fits whole");
 
 enum {
 	EX_OK = 0,
@@ -43,121 +32,14 @@ enum {
 	EX_CANTCREAT = 73
 };
 
-struct cli_line {
-	int8_t		 power;
-	int16_t		 order;		/* index in orders, or -1 */
-	char		 text[CLI_TEXT_MAX];
-	char		 why[CLI_TEXT_MAX];	/* when it could not be read */
-};
-
-/* One output line with its sort key. */
-struct cli_out {
-	int		 group, power, seq;
-	char		 loc[8];
-	char		 text[CLI_OUT_TEXT];
-};
-
-struct cli {
-	struct dip_map		 map;
-	struct dip_state	 st;
-	struct dip_report	 rep;
-	struct dip_scratch	 scratch;
-	struct dip_order	 orders[DIP_MAX_ORDERS];
-	struct cli_line		 lines[DIP_MAX_ORDERS];
-	struct cli_out		 out[CLI_OUT_MAX];
-	int			 nout;
-	int			 norders, nlines;
-	unsigned		 options;
-	bool			 setup;		/* UNIT or OWNS seen */
-	bool			 started;	/* a state exists */
-	bool			 pending;	/* a PHASE block is open */
-	FILE			*fout;
-	const char		*pngdir;	/* --png DIR, or NULL */
-	dip_cli_draw_fn		 draw;
-	void			*draw_arg;
-};
-
-/* English texts for the parse errors; the judge renders the same keys
- * through templates/ (dip.txt) in the player's language. */
-static const struct {
-	const char	*key;
-	const char	*fmt;
-} cli_texts[] = {
-	{ "dip.err.unknown_province", "unknown province %s" },
-	{ "dip.err.unknown_province_hint",
-	    "unknown province %s; did you mean %s?" },
-	{ "dip.err.no_such_coast", "%s is not a coast of %s" },
-	{ "dip.err.expected_province", "a province is missing" },
-	{ "dip.err.expected_verb", "%s is not an order word" },
-	{ "dip.err.expected_move", "expected a move after the unit" },
-	{ "dip.err.convoy_needs_move", "a convoy needs a destination" },
-	{ "dip.err.trailing", "unexpected %s at the end" },
-	{ "dip.err.too_long", "order too long" },
-	{ "dip.err.too_many", "too many orders" },
-	{ "dip.err.empty", "no order" },
-};
-
 /*
- * An argument with each province reference ("@dip.prov.mun", order.c)
- * as the map's own name, "Munich", in out of GAME_ARG_MAX bytes. A list
- * of suggestions that grows too long so keeps its first whole names
- * ("did you mean Eastern Mediterranean (EAS), Mid-Atlantic Ocean
- * (MAO)"), as a message argument would.
+ * The open case ends here: an ERROR record under its CASE line and the
+ * same on stderr, naming the case and the line, quoted with anything
+ * unprintable shown as '?', its first 79 characters (the line number
+ * says which it is). The rest of the case is skipped up to its END.
  */
 static void
-cli_names(const struct dip_map *m, const char *arg, char out[GAME_ARG_MAX])
-{
-	static const char	 ref[] = "@dip.prov.";
-	char			 abbr[4], whole[GAME_ARG_MAX * 4], *cut;
-	size_t			 n = 0, i, len = sizeof(whole);
-	int			 l;
-
-	while (*arg != '\0' && n + 1 < len) {
-		if (strncmp(arg, ref, sizeof(ref) - 1) == 0) {
-			for (i = 0; i < 3 && arg[sizeof(ref) - 1 + i] != '\0';
-			    i++)
-				abbr[i] = arg[sizeof(ref) - 1 + i];
-			abbr[i] = '\0';
-			if (i == 3 && (l = dip_map_locname(m, abbr)) >= 0 &&
-			    l < m->nprov) {
-				n += (size_t)snprintf(whole + n, len - n, "%s",
-				    m->prov[l].name);
-				n = n < len ? n : len - 1;
-				arg += sizeof(ref) - 1 + 3;
-				continue;
-			}
-		}
-		whole[n++] = *arg++;
-	}
-	whole[n] = '\0';
-	while (n >= GAME_ARG_MAX && (cut = strrchr(whole, ',')) != NULL) {
-		*cut = '\0';
-		n = (size_t)(cut - whole);
-	}
-	game_msg_format(out, "%s", whole);
-}
-
-static void
-cli_render(const struct dip_map *m, const struct game_diag *d, char *out,
-    size_t len)
-{
-	char	 a1[GAME_ARG_MAX], a2[GAME_ARG_MAX];
-	size_t	 i;
-
-	for (i = 0; i < sizeof(cli_texts) / sizeof(cli_texts[0]); i++)
-		if (strcmp(cli_texts[i].key, d->msg.key) == 0) {
-			cli_names(m, d->msg.args[1], a1);
-			cli_names(m, d->msg.args[2], a2);
-			snprintf(out, len, cli_texts[i].fmt, a1, a2);
-			return;
-		}
-	snprintf(out, len, "%s", d->msg.key);
-}
-
-/* The line is quoted with anything unprintable shown as '?', its first
- * 79 characters (the line number says which it is). */
-static int
-cli_error(int lineno, const char *what, const char *line)
+cli_case_error(struct cli *c, int lineno, const char *what, const char *line)
 {
 	char	 shown[80];
 	size_t	 i;
@@ -165,165 +47,15 @@ cli_error(int lineno, const char *what, const char *line)
 	for (i = 0; line[i] != '\0' && i + 1 < sizeof(shown); i++)
 		shown[i] = line[i] >= ' ' && line[i] < 0x7f ? line[i] : '?';
 	shown[i] = '\0';
-	fprintf(stderr, "pbemd adjudicate: line %d: %s: %s\n", lineno, what,
-	    shown);
-	return EX_DATAERR;
-}
-
-static struct cli_out *
-cli_emit(struct cli *c, int group, int power, int loc)
-{
-	struct cli_out	*o;
-
-	if (c->nout == CLI_OUT_MAX)
-		return NULL;
-	o = &c->out[c->nout];
-	o->group = group;
-	o->power = power;
-	o->seq = c->nout++;
-	/* memcpy: gcc's -Wrestrict cannot tell the two members apart. */
-	memcpy(o->loc, loc >= 0 ? c->map.loc[loc].name : "~", 2);
-	if (loc >= 0)
-		memcpy(o->loc, c->map.loc[loc].name, sizeof(o->loc));
-	return o;
-}
-
-static int
-cli_out_cmp(const void *a, const void *b)
-{
-	const struct cli_out *x = a, *y = b;
-	int	 d;
-
-	if (x->group != y->group)
-		return x->group - y->group;
-	if (x->power != y->power)
-		return x->power - y->power;
-	if ((d = strcmp(x->loc, y->loc)) != 0)
-		return d;
-	return x->seq - y->seq;
-}
-
-static const char *
-cli_unit(const struct cli *c, const struct dip_unit *u, char *buf, size_t len)
-{
-	snprintf(buf, len, "%s %c %s", c->map.power[u->power],
-	    u->kind == DIP_ARMY ? 'A' : 'F', c->map.loc[u->loc].name);
-	return buf;
-}
-
-static void
-cli_result(const struct dip_outcome *r, char *out, size_t len)
-{
-	static const char *const words[] = { "SUCCEEDS", "SUCCEEDS", "FAILS",
-	    "VOID" };
-
-	if (r->result == DIP_SUCCEEDS)
-		snprintf(out, len, "SUCCEEDS");
-	else if (r->result == DIP_SUCCEEDS_OWN)
-		snprintf(out, len, "SUCCEEDS(own)");
+	fprintf(c->fout, "ERROR line %d: %s: %s\n", lineno, what, shown);
+	if (c->named)
+		fprintf(stderr, "pbemd adjudicate: case %s: line %d: %s: %s\n",
+		    c->id, lineno, what, shown);
 	else
-		snprintf(out, len, "%s(%s)", words[r->result],
-		    dip_why_table[r->why].word);
-}
-
-static void
-cli_emit_orders(struct cli *c)
-{
-	struct cli_out	*o;
-	char		 res[CLI_TEXT_MAX + 8];
-	int		 i;
-
-	for (i = 0; i < c->nlines; i++) {
-		const struct cli_line *l = &c->lines[i];
-
-		o = cli_emit(c, 1, l->power, l->order >= 0 ?
-		    c->orders[l->order].uloc : -1);
-		if (o == NULL)
-			return;
-		if (l->order >= 0)
-			cli_result(&c->rep.out[l->order], res, sizeof(res));
-		else
-			snprintf(res, sizeof(res), "VOID(%s)", l->why);
-		snprintf(o->text, sizeof(o->text), "ORDER %s %s = %s",
-		    c->map.power[l->power], l->text, res);
-	}
-}
-
-static void
-cli_emit_units(struct cli *c)
-{
-	const struct dip_report	*r = &c->rep;
-	struct cli_out		*o;
-	char			 u[32], from[4];
-	int			 i, l, n;
-	size_t			 len;
-
-	for (i = 0; i < r->ndislodged; i++) {
-		const struct dip_retreat *d = &r->dislodged[i];
-
-		if ((o = cli_emit(c, 2, d->unit.power, d->unit.loc)) == NULL)
-			return;
-		memcpy(from, c->map.prov[d->from].abbr, sizeof(from));
-		snprintf(o->text, sizeof(o->text), "DISLODGED %s FROM %s%s",
-		    cli_unit(c, &d->unit, u, sizeof(u)), from,
-		    d->convoyed ? " CONVOYED" : "");
-		if (c->st.options & DIP_OPT_NO_RETREAT)
-			continue;
-		if ((o = cli_emit(c, 3, d->unit.power, d->unit.loc)) == NULL)
-			return;
-		len = (size_t)snprintf(o->text, sizeof(o->text),
-		    "RETREATS %s :", cli_unit(c, &d->unit, u, sizeof(u)));
-		for (l = 0, n = 0; l < c->map.nlocs; l++)
-			if (dip_set_has(&d->options, l) && len < sizeof(o->text))
-				len += (size_t)snprintf(o->text + len,
-				    sizeof(o->text) - len, " %s",
-				    c->map.loc[l].name), n++;
-		if (n == 0)
-			snprintf(o->text + len, sizeof(o->text) - len, " NONE");
-	}
-	for (i = 0; i < r->ndisbanded; i++)
-		if ((o = cli_emit(c, 4, r->disbanded[i].power,
-		    r->disbanded[i].loc)) != NULL)
-			snprintf(o->text, sizeof(o->text), "DISBANDED %s",
-			    cli_unit(c, &r->disbanded[i], u, sizeof(u)));
-	for (i = 0; i < r->nautoremoved; i++)
-		if ((o = cli_emit(c, 5, r->autoremoved[i].power,
-		    r->autoremoved[i].loc)) != NULL)
-			snprintf(o->text, sizeof(o->text), "AUTOREMOVE %s",
-			    cli_unit(c, &r->autoremoved[i], u, sizeof(u)));
-	for (i = 0; i < c->st.nunits; i++)
-		if ((o = cli_emit(c, 6, c->st.unit[i].power,
-		    c->st.unit[i].loc)) != NULL)
-			snprintf(o->text, sizeof(o->text), "AFTER %s",
-			    cli_unit(c, &c->st.unit[i], u, sizeof(u)));
-}
-
-/* After a Fall: who owns what, and a winner if there is one. */
-static void
-cli_emit_owners(struct cli *c)
-{
-	struct cli_out	*o;
-	char		 from[4];
-	int		 p, i;
-	size_t		 len;
-
-	for (p = 0; p < c->map.npowers; p++) {
-		if (dip_state_centres(&c->st, p) == 0 ||
-		    (o = cli_emit(c, 7, p, -1)) == NULL)
-			continue;
-		len = (size_t)snprintf(o->text, sizeof(o->text), "OWNS %s",
-		    c->map.power[p]);
-		for (i = 0; i < c->map.nprov; i++)
-			if (c->map.prov[i].centre && c->st.owner[i] == p &&
-			    len < sizeof(o->text))
-				len += (size_t)snprintf(o->text + len,
-				    sizeof(o->text) - len, " %s",
-				    c->map.prov[i].abbr);
-	}
-	if (c->st.winner >= 0 && (o = cli_emit(c, 8, c->st.winner, -1))) {
-		memcpy(from, c->map.power[c->st.winner], sizeof(from));
-		snprintf(o->text, sizeof(o->text), "WINNER %s", from);
-	}
+		fprintf(stderr, "pbemd adjudicate: line %d: %s: %s\n", lineno,
+		    what, shown);
+	c->nbad += !c->bad;
+	c->bad = true;
 }
 
 static void
@@ -372,7 +104,8 @@ cli_draw(struct cli *c, const char *code)
 	dip_board_map_powers(&c->map, mv);
 	mv->nboards = 1;
 	dip_board_map(b, "", code, &mv->board[0]);
-	snprintf(path, sizeof(path), "%s/%s.png", c->pngdir, code);
+	snprintf(path, sizeof(path), "%s/%s%s%s.png", c->pngdir, c->stem,
+	    c->stem[0] != '\0' ? "-" : "", code);
 	rc = c->draw(c->draw_arg, path, mv);
 	free(mv);
 	free(b);
@@ -385,7 +118,6 @@ static int
 cli_flush(struct cli *c)
 {
 	char	 code[16];
-	int	 i;
 
 	if (!c->pending)
 		return 0;
@@ -394,15 +126,7 @@ cli_flush(struct cli *c)
 	if (dip_adjudicate(&c->st, c->orders, c->norders, &c->rep,
 	    &c->scratch) < 0)
 		return -1;
-	c->nout = 0;
-	cli_emit_orders(c);
-	cli_emit_units(c);
-	if (c->rep.owners_changed || c->st.winner >= 0)
-		cli_emit_owners(c);
-	qsort(c->out, (size_t)c->nout, sizeof(c->out[0]), cli_out_cmp);
-	fprintf(c->fout, "PHASE %s\n", code);
-	for (i = 0; i < c->nout; i++)
-		fprintf(c->fout, "%s\n", c->out[i].text);
+	cli_print_phase(c, code);
 	if (c->pngdir != NULL && cli_draw(c, code) != 0)
 		return -2;
 	c->norders = c->nlines = 0;
@@ -410,39 +134,44 @@ cli_flush(struct cli *c)
 	return 0;
 }
 
-/* "ORDER ENG F NTH - PIC = VOID(...)": the expected result is dropped. */
-static void
-cli_strip_result(char *text)
+/* "ORDER ENG F NTH - PIC = VOID(...)": where the orders of text end, at
+ * the expected result, which is dropped, or at the end. */
+static const char *
+cli_strip_result(const char *text)
 {
-	static const char *const words[] = { "SUCCEEDS", "FAILS", "VOID" };
-	char	*eq = text, *last = NULL, *r;
-	size_t	 i;
+	static const struct {
+		const char	*word;
+		size_t		 len;
+	} words[] = { { "SUCCEEDS", 8 }, { "FAILS", 5 }, { "VOID", 4 } };
+	const char	*eq = text, *last = NULL, *r;
+	size_t		 i;
 
 	while ((eq = strchr(eq, '=')) != NULL) {
 		for (r = eq + 1; *r == ' ' || *r == '\t'; r++)
 			;
 		for (i = 0; i < 3; i++)
-			if (strncmp(r, words[i], strlen(words[i])) == 0)
+			if (strncmp(r, words[i].word, words[i].len) == 0)
 				last = eq;
 		eq++;
 	}
-	if (last != NULL)
-		*last = '\0';
+	return last != NULL ? last : text + strlen(text);
 }
 
 /*
- * in with every run of blanks made one blank, into out of len bytes.
+ * in (inlen bytes) with every run of blanks made one blank, into out of
+ * len bytes.
  * false when it does not fit: out then holds as much as fits, and the
  * order must not be read from it (its cut tail could make it another
  * order: "A WAL S A LON ... - YOR" would support a hold).
  */
 static bool
-cli_collapse(const char *in, char *out, size_t len)
+cli_collapse(const char *in, size_t inlen, char *out, size_t len)
 {
-	size_t	 n = 0;
-	bool	 space = false;
+	const char	*end = in + inlen;
+	size_t		 n = 0;
+	bool		 space = false;
 
-	for (; *in != '\0'; in++) {
+	for (; in < end; in++) {
 		if (*in == ' ' || *in == '\t') {
 			space = n > 0;
 			continue;
@@ -461,19 +190,21 @@ cli_collapse(const char *in, char *out, size_t len)
 }
 
 static int
-cli_order(struct cli *c, int power, char *text)
+cli_order(struct cli *c, int power, const char *text)
 {
 	struct game_diag	 why;
-	char			*seg, *save;
+	const char		*seg, *end = text, *stop;
 	bool			 whole;
 	int			 n;
 
-	cli_strip_result(text);
-	for (seg = strtok_r(text, ",;", &save); seg != NULL;
-	    seg = strtok_r(NULL, ",;", &save)) {
+	stop = cli_strip_result(text);
+	for (seg = text; end < stop; seg = end + 1) {
 		struct cli_line *l = &c->lines[c->nlines];
 
-		whole = cli_collapse(seg, l->text, sizeof(l->text));
+		for (end = seg; end < stop && *end != ',' && *end != ';'; end++)
+			;
+		whole = cli_collapse(seg, (size_t)(end - seg), l->text,
+		    sizeof(l->text));
 		if (l->text[0] == '\0')
 			continue;
 		if (c->nlines == DIP_MAX_ORDERS)
@@ -482,7 +213,7 @@ cli_order(struct cli *c, int power, char *text)
 		l->order = -1;
 		if (!whole) {
 			game_diag_set(&why, "dip.err.too_long", 0);
-			cli_render(&c->map, &why, l->why, sizeof(l->why));
+			cli_print_why(&c->map, &why, l->why, sizeof(l->why));
 			c->nlines++;
 			continue;
 		}
@@ -491,7 +222,7 @@ cli_order(struct cli *c, int power, char *text)
 		if (n == 1)
 			l->order = (int16_t)c->norders++;
 		else
-			cli_render(&c->map, &why, l->why, sizeof(l->why));
+			cli_print_why(&c->map, &why, l->why, sizeof(l->why));
 		c->nlines++;
 	}
 	return 0;
@@ -574,85 +305,287 @@ cli_phase_line(struct cli *c, char **f, int nf)
 	return 0;
 }
 
-/* The fields of buf; -1 when there are more than max. */
+/* The fields of buf, each ended in place; -1 when there are more than
+ * max. */
 static int
 cli_split(char *buf, char **f, int max)
 {
 	int	 nf = 0;
-	char	*s, *save;
+	char	*s = buf;
 
-	for (s = strtok_r(buf, " \t", &save); s != NULL;
-	    s = strtok_r(NULL, " \t", &save)) {
+	for (;;) {
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (*s == '\0')
+			return nf;
 		if (nf == max)
 			return -1;
 		f[nf++] = s;
+		while (*s != '\0' && *s != ' ' && *s != '\t')
+			s++;
+		if (*s == '\0')
+			return nf;
+		*s++ = '\0';
 	}
-	return nf;
 }
 
-/* One record; -1 if the line cannot be read, -2 (cli_flush) if a map
- * cannot be written. */
+/*
+ * One record of the open case: its fields f, split from a copy buf of
+ * line; -1 if the line cannot be read, -2 (cli_flush) if a map cannot be
+ * written. The records of most lines are tried first.
+ */
 static int
-cli_record(struct cli *c, char *line)
+cli_record(struct cli *c, char **f, int nf, const char *buf,
+    const char *line)
 {
 	static const char *const ignored[] = { "TITLE", "POINT", "PREF",
 	    "ALT", "NOTE", "DISLODGED", "RETREATS", "DISBANDED",
 	    "AUTOREMOVE", "AFTER", "WINNER" };
-	char	 buf[CLI_LINE_MAX], *f[CLI_FIELDS], *rest;
-	int	 nf, p;
+	int	 p;
 	size_t	 i;
 
-	snprintf(buf, sizeof(buf), "%s", line);	/* line < CLI_LINE_MAX */
-	if ((nf = cli_split(buf, f, CLI_FIELDS)) < 0)
-		return -1;
-	if (nf == 0 || f[0][0] == '#')
-		return 0;
-	for (i = 0; i < sizeof(ignored) / sizeof(ignored[0]); i++)
-		if (strcmp(f[0], ignored[i]) == 0)
-			return 0;
-	if (strcmp(f[0], "CASE") == 0 || strcmp(f[0], "END") == 0)
-		return cli_flush(c);
-	if (strcmp(f[0], "PHASE") == 0)
-		return cli_phase_line(c, f, nf);
-	if (strcmp(f[0], "UNIT") == 0)
-		return cli_unit_line(c, f, nf);
-	if (strcmp(f[0], "OWNS") == 0)
-		return cli_owns_line(c, f, nf);
 	if (strcmp(f[0], "ORDER") == 0) {
 		if (nf < 3 || (p = dip_map_power(&c->map, f[1])) < 0 ||
 		    !c->pending)
 			return -1;
-		rest = strstr(line, f[1]) + strlen(f[1]);
-		snprintf(buf, sizeof(buf), "%s", rest);	/* a part of line */
-		return cli_order(c, p, buf);
+		/* The order is the rest of line after the power. */
+		return cli_order(c, p, line + (f[1] - buf) + strlen(f[1]));
 	}
+	if (strcmp(f[0], "UNIT") == 0)
+		return cli_unit_line(c, f, nf);
+	if (strcmp(f[0], "PHASE") == 0)
+		return cli_phase_line(c, f, nf);
+	if (strcmp(f[0], "OWNS") == 0)
+		return cli_owns_line(c, f, nf);
+	for (i = 0; i < sizeof(ignored) / sizeof(ignored[0]); i++)
+		if (strcmp(f[0], ignored[i]) == 0)
+			return 0;
 	return -1;
+}
+
+/* Whether stem was given to an earlier case of this run. */
+static bool
+cli_stem_used(const struct cli *c, const char *stem)
+{
+	int	 i;
+
+	for (i = 0; i < c->nstems; i++)
+		if (strcmp(c->stems[i], stem) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * The stem of the open case's pictures, "DIR/<stem>-S1901M.png": its
+ * name with every byte but letters, digits and ".+-_" made '_' (and no
+ * leading '.'); none for the first case without a CASE line, so a lone
+ * case of old keeps "DIR/S1901M.png"; "case<N>" for the others without a
+ * name. "~2", "~3", ... are appended to a stem an earlier case had.
+ */
+static void
+cli_stem(struct cli *c)
+{
+	char	 base[CLI_ID_MAX + 12];
+	size_t	 i;
+	int	 k;
+
+	if (c->named && c->id[0] != '\0') {
+		for (i = 0; c->id[i] != '\0'; i++)
+			base[i] = isalnum((unsigned char)c->id[i]) ||
+			    strchr(".+-_", c->id[i]) != NULL ? c->id[i] : '_';
+		base[i] = '\0';
+		if (base[0] == '.')
+			base[0] = '_';
+	} else if (!c->named && !cli_stem_used(c, ""))
+		base[0] = '\0';
+	else
+		snprintf(base, sizeof(base), "case%d", c->ncases);
+	snprintf(c->stem, sizeof(c->stem), "%s", base);
+	for (k = 2; cli_stem_used(c, c->stem); k++)
+		snprintf(c->stem, sizeof(c->stem), "%s~%d", base, k);
+	if (c->nstems == c->maxstems) {
+		c->maxstems = c->maxstems ? 2 * c->maxstems : 64;
+		c->stems = xrealloc(c->stems, (size_t)c->maxstems *
+		    sizeof(*c->stems));
+	}
+	memcpy(c->stems[c->nstems++], c->stem, sizeof(c->stem));
+}
+
+/* A new case, named by its CASE line (id, or NULL without one): from the
+ * standard opening, nothing ordered. */
+static void
+cli_case_open(struct cli *c, bool named, const char *id)
+{
+	size_t	 i;
+
+	c->open = true;
+	c->named = named;
+	c->bad = false;
+	c->setup = c->started = c->pending = false;
+	c->norders = c->nlines = 0;
+	c->ncases++;
+	snprintf(c->id, sizeof(c->id), "%s", id != NULL ? id : "");
+	/* The name goes to the output and to stderr: nothing unprintable. */
+	for (i = 0; c->id[i] != '\0'; i++)
+		if ((unsigned char)c->id[i] < ' ' || c->id[i] == 0x7f)
+			c->id[i] = '?';
+	if (named)
+		fprintf(c->fout, "CASE%s%s\n", id != NULL ? " " : "", c->id);
+	if (c->pngdir != NULL)
+		cli_stem(c);
+}
+
+/*
+ * The open case ends (at lineno: its END, the next CASE, the end of the
+ * input): its last phase is played unless a line of it could not be
+ * read, and END closes what CASE opened. -2 if a map cannot be written.
+ */
+static int
+cli_case_close(struct cli *c, int lineno)
+{
+	int	 rc = 0;
+
+	if (!c->open)
+		return 0;
+	if (!c->bad && (rc = cli_flush(c)) == -1)
+		cli_case_error(c, lineno, "cannot adjudicate", "");
+	if (rc == -2)
+		return -2;
+	if (c->named)
+		fprintf(c->fout, "END\n");
+	c->open = false;
+	return 0;
+}
+
+/* One line of the input, len bytes (< CLI_LINE_MAX); -2 if a map cannot
+ * be written. */
+static int
+cli_line(struct cli *c, const char *line, size_t len, int lineno)
+{
+	char	 buf[CLI_LINE_MAX], *f[CLI_FIELDS];
+	int	 nf, rc;
+
+	memcpy(buf, line, len + 1);
+	nf = cli_split(buf, f, CLI_FIELDS);
+	if (nf == 0 || (nf > 0 && f[0][0] == '#'))
+		return 0;
+	if (nf > 0 && strcmp(f[0], "CASE") == 0) {
+		if (cli_case_close(c, lineno) < 0)
+			return -2;
+		cli_case_open(c, true, nf > 1 ? f[1] : NULL);
+		return 0;
+	}
+	if (nf > 0 && strcmp(f[0], "END") == 0)
+		return cli_case_close(c, lineno);
+	if (!c->open)
+		cli_case_open(c, false, NULL);
+	if (c->bad)
+		return 0;
+	if (nf < 0 || (rc = cli_record(c, f, nf, buf, line)) == -1) {
+		cli_case_error(c, lineno, "cannot read", line);
+		return 0;
+	}
+	return rc;
+}
+
+/*
+ * The next line of in, without its newline, cut in place in c->in and
+ * valid until the next call; its length in *len; NULL at the end. A line
+ * of CLI_LINE_MAX - 1 bytes or more is *toolong: its first CLI_LINE_MAX
+ * - 1 bytes are returned and the rest is skipped. Lines are cut from
+ * blocks of CLI_BLOCK bytes, where fgets() copied each.
+ */
+static char *
+cli_getline(struct cli *c, FILE *in, size_t *len, bool *toolong)
+{
+	char	*s, *nl;
+	size_t	 n;
+
+	for (;;) {
+		s = c->in + c->inpos;
+		n = c->inend - c->inpos;
+		nl = memchr(s, '\n', n);
+		if (c->inskip) {
+			c->inpos = nl != NULL ? c->inpos + (size_t)(nl - s) + 1 :
+			    c->inend;
+			c->inskip = nl == NULL;
+			if (nl != NULL)
+				continue;
+		} else if (nl != NULL || (n > 0 && c->ineof)) {
+			*len = nl != NULL ? (size_t)(nl - s) : n;
+			c->inpos += *len + (nl != NULL);
+			if ((*toolong = *len >= CLI_LINE_MAX - 1))
+				*len = CLI_LINE_MAX - 1;
+			s[*len] = '\0';
+			return s;
+		} else if (n >= CLI_LINE_MAX - 1) {
+			*len = CLI_LINE_MAX - 1;
+			*toolong = c->inskip = true;
+			c->inpos = c->inend;
+			s[*len] = '\0';
+			return s;
+		}
+		if (c->ineof)
+			return NULL;
+		memmove(c->in, s, n);
+		c->inpos = 0;
+		c->inend = n + fread(c->in + n, 1, CLI_BLOCK - n, in);
+		c->ineof = c->inend == n;
+	}
 }
 
 int
 dip_cli_run(struct cli *c, FILE *in, FILE *out)
 {
-	char	 line[CLI_LINE_MAX];
-	int	 lineno = 0, rc;
+	char	*line;
+	int	 lineno = 0;
 	size_t	 len;
+	bool	 toolong;
 
 	c->fout = out;
-	while (fgets(line, sizeof(line), in) != NULL) {
+	c->open = false;
+	c->ncases = c->nbad = c->nstems = 0;
+	c->inpos = c->inend = 0;
+	c->ineof = c->inskip = false;
+	while ((line = cli_getline(c, in, &len, &toolong)) != NULL) {
 		lineno++;
-		len = strlen(line);
-		if (len == sizeof(line) - 1 && line[len - 1] != '\n')
-			return cli_error(lineno, "line too long", "");
-		line[strcspn(line, "\r\n")] = '\0';
-		if ((rc = cli_record(c, line)) == -2)
+		if (toolong) {
+			if (!c->open)
+				cli_case_open(c, false, NULL);
+			if (!c->bad)
+				cli_case_error(c, lineno, "line too long", line);
+			continue;
+		}
+		len = strcspn(line, "\r");
+		line[len] = '\0';
+		if (cli_line(c, line, len, lineno) == -2)
 			return EX_CANTCREAT;
-		if (rc < 0)
-			return cli_error(lineno, "cannot read", line);
 	}
-	if ((rc = cli_flush(c)) == -2)
+	if (cli_case_close(c, lineno) == -2)
 		return EX_CANTCREAT;
-	if (rc < 0)
-		return cli_error(lineno, "cannot adjudicate", "");
-	return EX_OK;
+	return c->nbad > 0 ? EX_DATAERR : EX_OK;
+}
+
+/* Each location's place in the alphabetical order of the names, the
+ * order of the output within a power (cli_print.c): an insertion sort of
+ * the locations, which the map lists nearly in that order. */
+static void
+cli_rank_locs(struct cli *c)
+{
+	uint8_t	 order[DIP_MAX_LOCS], t;
+	int	 i, j;
+
+	for (i = 0; i < c->map.nlocs; i++) {
+		order[i] = (uint8_t)i;
+		for (j = i; j > 0 && strcmp(c->map.loc[order[j - 1]].name,
+		    c->map.loc[order[j]].name) > 0; j--) {
+			t = order[j];
+			order[j] = order[j - 1];
+			order[j - 1] = t;
+		}
+	}
+	for (i = 0; i < c->map.nlocs; i++)
+		c->loc_rank[order[i]] = (uint8_t)i;
 }
 
 struct cli *
@@ -664,6 +597,7 @@ dip_cli_new(unsigned options, struct game_diag *why)
 		free(c);
 		return NULL;
 	}
+	cli_rank_locs(c);
 	c->options = options;
 	return c;
 }
@@ -671,6 +605,9 @@ dip_cli_new(unsigned options, struct game_diag *why)
 void
 dip_cli_free(struct cli *c)
 {
+	if (c == NULL)
+		return;
+	free(c->stems);
 	free(c);
 }
 

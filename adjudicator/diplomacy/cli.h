@@ -1,7 +1,7 @@
 /*
- * cli.h - `pbemd adjudicate`: one case in the record format of the DATC
- * data, adjudicated offline (rules/diplomacy.md, DESIGN.md "The command
- * line").
+ * cli.h - `pbemd adjudicate`: any number of cases in the record format of
+ * the DATC data, adjudicated offline, each on its own (rules/diplomacy.md,
+ * DESIGN.md "The command line").
  */
 #ifndef PBEMD_DIP_CLI_H
 #define PBEMD_DIP_CLI_H
@@ -20,14 +20,16 @@ typedef int	(*dip_cli_draw_fn)(void *arg, const char *path,
 		    const struct game_mapview *);
 
 /* argv[0] is "adjudicate". Returns the exit status: 0, 64 (usage, or
- * --png without draw), 65 (an unreadable line), 66 (the file cannot be
- * opened), 73 (a picture cannot be written). */
+ * --png without draw), 65 (a line of some case cannot be read: that case
+ * ends with an ERROR record, the others are played), 66 (the file cannot
+ * be opened), 73 (a picture cannot be written: the run stops). */
 int	dip_cli_main(int argc, char **argv, dip_cli_draw_fn draw, void *arg);
 
 /* The same path without argv, for the benchmark: options are DIP_OPT_*
  * bits; dip_cli_new() returns an owned object or NULL with why (bad map);
- * dip_cli_run() returns an exit status as above. A struct cli holds one
- * case: make a new one per case. */
+ * dip_cli_run() reads every case of in and returns an exit status as
+ * above. A struct cli holds the map, loaded once, and the case being
+ * read: one serves any number of runs. */
 struct cli;
 struct cli	*dip_cli_new(unsigned options, struct game_diag *why);
 int		 dip_cli_run(struct cli *, FILE *in, FILE *out);

@@ -28,6 +28,13 @@
  * order cuts to that length matches no name. */
 #define DIP_NAME_MAX		32
 #define DIP_WIN_CENTRES		18
+/* The hash indexes of the map (map.c, order.c): open addressing, at most
+ * half full, so a word is found in one or two probes. */
+#define DIP_NAME_SLOTS		(2 * DIP_MAX_NAMES)
+#define DIP_LOC_SLOTS		(2 * DIP_MAX_LOCS)
+#define DIP_MAX_WORDS		128	/* order words (order.c) */
+#define DIP_WORD_SLOTS		(2 * DIP_MAX_WORDS)
+#define DIP_WORD_MAX		16	/* an order word's key with its NUL */
 
 /* A set of provinces or of locations; 128 members. */
 struct dip_set {
@@ -89,12 +96,29 @@ struct dip_loc {
 struct dip_name {
 	char		 key[DIP_NAME_MAX];	/* lower case, letters only */
 	uint8_t		 prov;
+	uint8_t		 len;			/* of key */
+	uint32_t	 hash;			/* dip_hash() of key */
+	uint64_t	 letters;		/* map.c: which occur */
 };
 
 struct dip_unit {
 	int8_t		 power;
 	uint8_t		 kind;
 	uint8_t		 loc;
+};
+
+/*
+ * A word of the order language (order.c's tables, gathered by
+ * dip_order_index() into the map, so the parser classes a word with one
+ * lookup): what it is as a verb, a unit, a coast, and order.c's flags.
+ */
+struct dip_word {
+	char		 key[DIP_WORD_MAX];
+	uint32_t	 hash;		/* dip_hash() of key */
+	uint8_t		 verb;		/* order.c's enum verb; 0: none */
+	int8_t		 kind;		/* DIP_ARMY, DIP_FLEET or DIP_ANYKIND */
+	uint8_t		 coast;		/* enum dip_coast */
+	uint8_t		 flags;		/* order.c's */
 };
 
 struct dip_map {
@@ -114,18 +138,48 @@ struct dip_map {
 	struct dip_name		 names[DIP_MAX_NAMES];		/* sorted */
 	struct dip_unit		 start[DIP_MAX_UNITS];
 	int8_t			 start_owner[DIP_MAX_PROVINCES];
+	/* Hash indexes (dip_hash): names + 1, locations + 1 by their upper
+	 * case names, words + 1; 0 is an empty slot. */
+	uint16_t		 name_slot[DIP_NAME_SLOTS];
+	uint8_t			 loc_slot[DIP_LOC_SLOTS];
+	int			 nwords;
+	struct dip_word		 words[DIP_MAX_WORDS];
+	uint8_t			 word_slot[DIP_WORD_SLOTS];
 };
+
+/* FNV-1a, continued from h over the n bytes of s (DIP_HASH_INIT to
+ * begin), so a key made of several words is hashed word by word. */
+#define DIP_HASH_INIT		2166136261u
+
+static inline uint32_t
+dip_hash(uint32_t h, const char *s, size_t n)
+{
+	size_t	 i;
+
+	for (i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h;
+}
+
+/* The first slot of hash h in a table of nslots (a power of two). */
+static inline unsigned
+dip_hash_slot(uint32_t h, unsigned nslots)
+{
+	return (unsigned)((h * 2654435769u) >> 16) & (nslots - 1);
+}
 
 /* map.c */
 int	 dip_map_load(const char *text, struct dip_map *out,
 	    struct game_diag *why);
 int	 dip_map_find(const struct dip_map *, const char *key);
+int	 dip_map_findh(const struct dip_map *, const char *key, size_t len,
+	    uint32_t hash);
 int	 dip_map_suggest(const struct dip_map *, const char *key,
 	    int *out, int max);
 int	 dip_map_loc(const struct dip_map *, int prov, int coast);
 int	 dip_map_power(const struct dip_map *, const char *abbr);
 int	 dip_map_locname(const struct dip_map *, const char *text);
-void	 dip_map_key(const char *text, size_t len, char *out, size_t outlen);
+size_t	 dip_map_key(const char *text, size_t len, char *out, size_t outlen);
 /* Whether every letter of text is one a key reads (ASCII, or German). */
 bool	 dip_map_plain(const char *text, size_t len);
 
@@ -311,6 +365,7 @@ struct dip_scratch {
 	int16_t		 dep[DIP_MAX_UNITS * 4];
 	int		 ndep;
 	unsigned	 guesses;	/* times a guess was read */
+	struct dip_set	 fleets;	/* seas holding a fleet */
 };
 
 /* state.c */
@@ -327,6 +382,7 @@ int	 dip_state_phase_code(const struct dip_state *, char *out, size_t len);
 int	 dip_state_set_phase(struct dip_state *, const char *code);
 
 /* order.c */
+int	 dip_order_index(struct dip_map *);
 int	 dip_order_parse(const struct dip_map *, int power, const char *line,
 	    struct dip_order *out, int max, struct game_diag *why);
 int	 dip_order_format(const struct dip_map *, const struct dip_order *,

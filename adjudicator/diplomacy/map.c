@@ -5,7 +5,9 @@
  * listed from one side only or a count that differs from the COUNTS record
  * makes it fail with a diagnostic naming the line, so a damaged map file is
  * found at start-up and never during a game. Adjudication only reads the
- * result. No I/O here: the caller hands over the text.
+ * result. The names, the locations and the order words (order.c) get a
+ * hash index each, so the parser finds a word in a probe or two (issue
+ * 18). No I/O here: the caller hands over the text.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -68,25 +70,35 @@ map_letter(const char *s, size_t len)
  * Names are compared as lower-case letters and digits only, so "St.
  * Petersburg", "st petersburg" and "STPETERSBURG" are one key. German
  * letters are read as map_letters says; any other byte outside ASCII is
- * left out (dip_map_plain() tells whether a word has one).
+ * left out (dip_map_plain() tells whether a word has one). Returns the
+ * key's length.
  */
-void
+size_t
 dip_map_key(const char *text, size_t len, char *out, size_t outlen)
 {
 	const char	*as;
 	size_t		 i, n = 0;
 
+	/* ASCII by hand: the program keeps the C locale, where these are
+	 * isalnum() and tolower(), and this is every word of every order. */
 	for (i = 0; i < len && text[i] != '\0'; i++) {
 		unsigned char c = (unsigned char)text[i];
 
-		if ((as = map_letter(text + i, len - i)) != NULL) {
+		if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
+			if (n + 1 < outlen)
+				out[n++] = (char)c;
+		} else if (c >= 'A' && c <= 'Z') {
+			if (n + 1 < outlen)
+				out[n++] = (char)(c - 'A' + 'a');
+		} else if (c >= 0x80 &&
+		    (as = map_letter(text + i, len - i)) != NULL) {
 			for (; *as != '\0' && n + 1 < outlen; as++)
 				out[n++] = *as;
 			i++;
-		} else if (isalnum(c) && n + 1 < outlen)
-			out[n++] = (char)tolower(c);
+		}
 	}
 	out[n] = '\0';
+	return n;
 }
 
 bool
@@ -112,30 +124,41 @@ map_name_cmp(const void *a, const void *b)
 	return strcmp(x->key, y->key);
 }
 
+/* The province named by key (len bytes, hash dip_hash() of them), or -1. */
 int
-dip_map_find(const struct dip_map *m, const char *key)
+dip_map_findh(const struct dip_map *m, const char *key, size_t len,
+    uint32_t hash)
 {
-	int	 lo = 0, hi = m->nnames - 1;
+	unsigned	 i = dip_hash_slot(hash, DIP_NAME_SLOTS);
+	int		 k;
 
-	while (lo <= hi) {
-		int	 mid = (lo + hi) / 2;
-		int	 c = strcmp(key, m->names[mid].key);
-
-		if (c == 0)
-			return m->names[mid].prov;
-		if (c < 0)
-			hi = mid - 1;
-		else
-			lo = mid + 1;
-	}
+	if (len >= DIP_NAME_MAX)
+		return -1;
+	for (; (k = m->name_slot[i]) != 0; i = (i + 1) & (DIP_NAME_SLOTS - 1))
+		if (m->names[k - 1].hash == hash && m->names[k - 1].len == len &&
+		    memcmp(m->names[k - 1].key, key, len) == 0)
+			return m->names[k - 1].prov;
 	return -1;
 }
 
-static int
-map_distance(const char *a, const char *b)
+int
+dip_map_find(const struct dip_map *m, const char *key)
 {
-	int	 row[DIP_NAME_MAX + 1];
-	size_t	 la = strlen(a), lb = strlen(b), i, j;
+	size_t	 len = strlen(key);
+
+	return dip_map_findh(m, key, len, dip_hash(DIP_HASH_INIT, key, len));
+}
+
+/*
+ * The Levenshtein distance of a (la bytes) and b (lb), or limit + 1 as
+ * soon as a row of the table has no cell within limit: no later row can
+ * come back under it, and "did you mean" asks only for the near names.
+ */
+static int
+map_distance(const char *a, size_t la, const char *b, size_t lb, int limit)
+{
+	int	 row[DIP_NAME_MAX + 1], least;
+	size_t	 i, j;
 
 	if (la > DIP_NAME_MAX || lb > DIP_NAME_MAX)
 		return 99;
@@ -144,7 +167,7 @@ map_distance(const char *a, const char *b)
 	for (i = 1; i <= la; i++) {
 		int	 diag = row[0];
 
-		row[0] = (int)i;
+		least = row[0] = (int)i;
 		for (j = 1; j <= lb; j++) {
 			int	 up = row[j], best;
 
@@ -155,9 +178,28 @@ map_distance(const char *a, const char *b)
 				best = row[j - 1] + 1;
 			diag = up;
 			row[j] = best;
+			if (best < least)
+				least = best;
 		}
+		if (least > limit)
+			return limit + 1;
 	}
 	return row[lb];
+}
+
+/* The letters and digits that occur in a key, one bit each. */
+static uint64_t
+map_letters_of(const char *key, size_t len)
+{
+	uint64_t	 bits = 0;
+	size_t		 i;
+
+	for (i = 0; i < len; i++)
+		if (key[i] >= 'a' && key[i] <= 'z')
+			bits |= (uint64_t)1 << (key[i] - 'a');
+		else if (key[i] >= '0' && key[i] <= '9')
+			bits |= (uint64_t)1 << (26 + key[i] - '0');
+	return bits;
 }
 
 /*
@@ -167,16 +209,27 @@ map_distance(const char *a, const char *b)
 int
 dip_map_suggest(const struct dip_map *m, const char *key, int *out, int max)
 {
-	int	 best[DIP_MAX_PROVINCES];
-	int	 i, n = 0, limit, d;
+	int		 best[DIP_MAX_PROVINCES];
+	int		 i, n = 0, limit, d, nlen, len = (int)strlen(key);
+	uint64_t	 mine = map_letters_of(key, (size_t)len), theirs;
 
-	limit = (int)strlen(key) / 3;
+	limit = len / 3;
 	if (limit < 1)
 		limit = 1;
 	for (i = 0; i < m->nprov; i++)
 		best[i] = 99;
 	for (i = 0; i < m->nnames; i++) {
-		d = map_distance(key, m->names[i].key);
+		/* The distance is at least the difference of the lengths, and
+		 * at least the number of letters one has and the other has
+		 * not (each edit adds or takes one): most names end here. */
+		nlen = m->names[i].len;
+		theirs = m->names[i].letters;
+		if (nlen > len + limit || nlen < len - limit ||
+		    __builtin_popcountll(mine & ~theirs) > limit ||
+		    __builtin_popcountll(theirs & ~mine) > limit)
+			continue;
+		d = map_distance(key, (size_t)len, m->names[i].key,
+		    (size_t)nlen, limit);
 		if (d < best[m->names[i].prov])
 			best[m->names[i].prov] = d;
 	}
@@ -200,14 +253,27 @@ dip_map_loc(const struct dip_map *m, int prov, int coast)
 	return -1;
 }
 
+/* toupper() of the C locale, the program's, without the call. */
+static inline char
+map_upper(char c)
+{
+	return c >= 'a' && c <= 'z' ? (char)(c - 'a' + 'A') : c;
+}
+
 int
 dip_map_power(const struct dip_map *m, const char *abbr)
 {
-	int	 i;
+	const char	*a, *p;
+	int		 i;
 
-	for (i = 0; i < m->npowers; i++)
-		if (strcasecmp(m->power[i], abbr) == 0)
+	/* strcasecmp() without its call: this is asked for every line. */
+	for (i = 0; i < m->npowers; i++) {
+		for (a = abbr, p = m->power[i]; *p != '\0' &&
+		    map_upper(*a) == map_upper(*p); a++, p++)
+			;
+		if (*p == '\0' && *a == '\0')
 			return i;
+	}
 	return -1;
 }
 
@@ -215,12 +281,66 @@ dip_map_power(const struct dip_map *m, const char *abbr)
 int
 dip_map_locname(const struct dip_map *m, const char *text)
 {
+	char		 up[sizeof(m->loc[0].name)];
+	unsigned	 i;
+	size_t		 n;
+	int		 k;
+
+	for (n = 0; text[n] != '\0'; n++) {
+		if (n + 1 == sizeof(up))
+			return -1;
+		up[n] = map_upper(text[n]);
+	}
+	up[n] = '\0';
+	i = dip_hash_slot(dip_hash(DIP_HASH_INIT, up, n), DIP_LOC_SLOTS);
+	for (; (k = m->loc_slot[i]) != 0; i = (i + 1) & (DIP_LOC_SLOTS - 1))
+		if (strcmp(m->loc[k - 1].name, up) == 0)
+			return k - 1;
+	return -1;
+}
+
+/* Index item + 1 under key in slots (nslots, a power of two, at least
+ * twice the items): the first free slot from the key's hash on. */
+static void
+map_slot_u16(uint16_t *slots, unsigned nslots, const char *key, int item)
+{
+	unsigned	 i = dip_hash_slot(dip_hash(DIP_HASH_INIT, key,
+			    strlen(key)), nslots);
+
+	while (slots[i] != 0)
+		i = (i + 1) & (nslots - 1);
+	slots[i] = (uint16_t)(item + 1);
+}
+
+/* The names' index, made anew once they are sorted (map_check); while
+ * the map loads, map_add_name() keeps it in the order they came, to find
+ * a name given twice. */
+static void
+map_index_names(struct dip_map *m)
+{
 	int	 i;
 
-	for (i = 0; i < m->nlocs; i++)
-		if (strcasecmp(m->loc[i].name, text) == 0)
-			return i;
-	return -1;
+	memset(m->name_slot, 0, sizeof(m->name_slot));
+	for (i = 0; i < m->nnames; i++)
+		map_slot_u16(m->name_slot, DIP_NAME_SLOTS, m->names[i].key, i);
+}
+
+/* The locations' index, once they are numbered (dip_map_load). Their
+ * names are upper case. */
+static void
+map_index_locs(struct dip_map *m)
+{
+	unsigned	 i;
+	int		 l;
+
+	memset(m->loc_slot, 0, sizeof(m->loc_slot));
+	for (l = 0; l < m->nlocs; l++) {
+		i = dip_hash_slot(dip_hash(DIP_HASH_INIT, m->loc[l].name,
+		    strlen(m->loc[l].name)), DIP_LOC_SLOTS);
+		while (m->loc_slot[i] != 0)
+			i = (i + 1) & (DIP_LOC_SLOTS - 1);
+		m->loc_slot[i] = (uint8_t)(l + 1);
+	}
 }
 
 static int
@@ -243,19 +363,25 @@ map_coast_code(const char *s)
 static int
 map_add_name(struct dip_map *m, const char *text, size_t len, int prov)
 {
-	char	 key[DIP_NAME_MAX];
-	int	 i;
+	char		 key[DIP_NAME_MAX];
+	size_t		 n;
+	uint32_t	 h;
+	int		 p;
 
-	dip_map_key(text, len, key, sizeof(key));
-	if (key[0] == '\0' || strlen(key) >= DIP_NAME_MAX - 1)
+	n = dip_map_key(text, len, key, sizeof(key));
+	if (n == 0 || n >= DIP_NAME_MAX - 1)
 		return -1;
-	for (i = 0; i < m->nnames; i++)
-		if (strcmp(m->names[i].key, key) == 0)
-			return m->names[i].prov == prov ? 0 : -1;
+	h = dip_hash(DIP_HASH_INIT, key, n);
+	if ((p = dip_map_findh(m, key, n, h)) >= 0)
+		return p == prov ? 0 : -1;
 	if (m->nnames == DIP_MAX_NAMES)
 		return -1;
-	snprintf(m->names[m->nnames].key, DIP_NAME_MAX, "%s", key);
-	m->names[m->nnames++].prov = (uint8_t)prov;
+	memcpy(m->names[m->nnames].key, key, n + 1);
+	m->names[m->nnames].len = (uint8_t)n;
+	m->names[m->nnames].hash = h;
+	m->names[m->nnames].letters = map_letters_of(key, n);
+	m->names[m->nnames].prov = (uint8_t)prov;
+	map_slot_u16(m->name_slot, DIP_NAME_SLOTS, key, m->nnames++);
 	return 0;
 }
 
@@ -531,7 +657,20 @@ map_popcount(const struct dip_set *s)
 	return __builtin_popcountll(s->w[0]) + __builtin_popcountll(s->w[1]);
 }
 
-/* The checks that need the whole file: symmetry, counts, derived sets. */
+/* The first member of s from i on, or -1. */
+static int
+map_next(const struct dip_set *s, int i)
+{
+	uint64_t	 w;
+
+	for (; i < DIP_MAX_LOCS; i = (i | 63) + 1)
+		if ((w = s->w[i >> 6] >> (i & 63)) != 0)
+			return i + __builtin_ctzll(w);
+	return -1;
+}
+
+/* The checks that need the whole file: symmetry, counts, derived sets.
+ * The loops visit the members of each set, not every location. */
 static int
 map_check(struct dip_map *m, const struct map_counts *c, struct game_diag *why)
 {
@@ -540,17 +679,16 @@ map_check(struct dip_map *m, const struct map_counts *c, struct game_diag *why)
 	for (i = 0; i < m->nprov; i++) {
 		ncentres += m->prov[i].centre;
 		na += map_popcount(&m->army_adj[i]);
-		for (j = 0; j < m->nprov; j++)
-			if (dip_set_has(&m->army_adj[i], j) &&
-			    !dip_set_has(&m->army_adj[j], i))
+		for (j = map_next(&m->army_adj[i], 0); j >= 0;
+		    j = map_next(&m->army_adj[i], j + 1))
+			if (!dip_set_has(&m->army_adj[j], i))
 				return map_fail(why, 0, "asymmetric ARMY",
 				    m->prov[i].abbr);
 	}
 	for (i = 0; i < m->nlocs; i++) {
 		nf += map_popcount(&m->fleet_adj[i]);
-		for (j = 0; j < m->nlocs; j++) {
-			if (!dip_set_has(&m->fleet_adj[i], j))
-				continue;
+		for (j = map_next(&m->fleet_adj[i], 0); j >= 0;
+		    j = map_next(&m->fleet_adj[i], j + 1)) {
 			if (!dip_set_has(&m->fleet_adj[j], i))
 				return map_fail(why, 0, "asymmetric FLEET",
 				    m->loc[i].name);
@@ -573,6 +711,9 @@ map_check(struct dip_map *m, const struct map_counts *c, struct game_diag *why)
 	    c->army * 2 != na || c->fleet * 2 != nf || c->units != m->nstart)
 		return map_fail(why, 0, "COUNTS differ from the records", NULL);
 	qsort(m->names, (size_t)m->nnames, sizeof(m->names[0]), map_name_cmp);
+	map_index_names(m);
+	if (dip_order_index(m) < 0)
+		return map_fail(why, 0, "too many order words", NULL);
 	return 0;
 }
 
@@ -602,6 +743,7 @@ dip_map_load(const char *text, struct dip_map *out, struct game_diag *why)
 			memcpy(coastlocs, &out->loc[DIP_MAX_PROVINCES],
 			    sizeof(coastlocs[0]) * (size_t)ncoast);
 			map_number_coasts(out, ncoast, coastlocs);
+			map_index_locs(out);
 		} else
 			out->nlocs = DIP_MAX_PROVINCES;
 		for (s = text, lineno = 1; *s != '\0'; s = e, lineno++) {

@@ -8,6 +8,7 @@ SRCS += \
 	adjudicator/diplomacy/board_text.c \
 	adjudicator/diplomacy/board_view.c \
 	adjudicator/diplomacy/cli.c \
+	adjudicator/diplomacy/cli_print.c \
 	adjudicator/diplomacy/map.c \
 	adjudicator/diplomacy/movement.c \
 	adjudicator/diplomacy/ops.c \
@@ -42,3 +43,17 @@ BENCH_TARGETS	+= build/bench/bench_dip
 build/bench/bench_dip: tests/bench/bench_dip.c build/libpbemd.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -o $@ $< build/libpbemd.a $(PKG_LIBS) $(LDFLAGS)
+
+# pbemd-adjudicate (issue 18): `pbemd adjudicate` without the mail judge's
+# libraries, for drivers that run one case a process. Only the objects of
+# libpbemd.a it needs are linked in; static where the C library allows
+# it, so it pays for no dynamic loader either.
+CHECK_BUILD	+= build/pbemd-adjudicate
+BENCH_BUILD	+= build/pbemd-adjudicate
+
+build/obj/adjudicator/diplomacy/cli_main.o: FRAME_CHECK := -Wframe-larger-than=65536
+
+build/pbemd-adjudicate: build/obj/adjudicator/diplomacy/cli_main.o \
+    build/libpbemd.a
+	$(CC) $(CFLAGS) -static -o $@ $^ -lm $(LDFLAGS) 2>/dev/null || \
+	    $(CC) $(CFLAGS) -o $@ $^ -lm $(LDFLAGS)

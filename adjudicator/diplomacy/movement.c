@@ -66,30 +66,73 @@ route_visit(struct route_walk *w, int sea, int depth)
 }
 
 /*
- * Whether fleets now on the board could convoy an army from origin to
- * dest, not counting the fleet in province skip; fills useful (may be
- * NULL) with the seas that lie on some such route.
+ * Whether the fleets make some chain of seas from origin to dest:
+ * breadth first, a wave of seas at a time. A shortest chain has no short
+ * cut, so it is one of the routes route_visit() keeps: the answer is the
+ * same, without walking every route (issue 18: 60 units on the board
+ * made that walk the most of a phase's time).
+ */
+static bool
+route_any(const struct dip_map *m, const struct dip_set *fleets, int origin,
+    int dest)
+{
+	struct dip_set	 seen, wave, next;
+	uint64_t	 bits;
+	int		 k, sea;
+
+	memset(&wave, 0, sizeof(wave));
+	for (k = 0; k < 2; k++)
+		for (bits = fleets->w[k]; bits != 0; bits &= bits - 1) {
+			sea = k * 64 + __builtin_ctzll(bits);
+			if (sea_touches(m, sea, origin))
+				dip_set_add(&wave, sea);
+		}
+	seen = wave;
+	while ((wave.w[0] | wave.w[1]) != 0) {
+		memset(&next, 0, sizeof(next));
+		for (k = 0; k < 2; k++)
+			for (bits = wave.w[k]; bits != 0; bits &= bits - 1) {
+				sea = k * 64 + __builtin_ctzll(bits);
+				if (sea_touches(m, sea, dest))
+					return true;
+				next.w[0] |= m->fleet_reach[sea].w[0];
+				next.w[1] |= m->fleet_reach[sea].w[1];
+			}
+		for (k = 0; k < 2; k++) {
+			wave.w[k] = next.w[k] & fleets->w[k] & ~seen.w[k];
+			seen.w[k] |= wave.w[k];
+		}
+	}
+	return false;
+}
+
+/*
+ * Whether fleets now on the board (sc->fleets, movement_setup) could
+ * convoy an army from origin to dest, not counting the fleet in province
+ * skip; fills useful (may be NULL) with the seas that lie on some such
+ * route.
  */
 bool
-dip_route_possible(const struct dip_state *st, const int16_t *at,
+dip_route_possible(const struct dip_state *st, const struct dip_scratch *sc,
     int origin, int dest, int skip, struct dip_set *useful)
 {
 	const struct dip_map	*m = st->map;
 	struct route_walk	 w;
 	int			 p;
 
+	if (m->prov[origin].terrain != DIP_COAST ||
+	    m->prov[dest].terrain != DIP_COAST)
+		return false;
 	memset(&w, 0, sizeof(w));
+	w.fleets = sc->fleets;
+	if (skip >= 0)
+		w.fleets.w[skip >> 6] &= ~((uint64_t)1 << (skip & 63));
+	if (useful == NULL)
+		return route_any(m, &w.fleets, origin, dest);
 	w.map = m;
 	w.origin = origin;
 	w.dest = dest;
 	w.useful = useful;
-	if (m->prov[origin].terrain != DIP_COAST ||
-	    m->prov[dest].terrain != DIP_COAST)
-		return false;
-	for (p = 0; p < m->nprov; p++)
-		if (p != skip && at[p] >= 0 && m->prov[p].terrain == DIP_SEA &&
-		    st->unit[at[p]].kind == DIP_FLEET)
-			dip_set_add(&w.fleets, p);
 	for (p = 0; p < m->nprov; p++)
 		if (dip_set_has(&w.fleets, p) && sea_touches(m, p, origin))
 			route_visit(&w, p, 0);
@@ -190,7 +233,7 @@ move_check(const struct dip_state *st, struct dip_scratch *sc, int u,
 		sc->why[u] = DIP_W_ARMY_TO_SEA;
 		return false;
 	}
-	if (dip_route_possible(st, sc->at, from, to, -1, NULL)) {
+	if (dip_route_possible(st, sc, from, to, -1, NULL)) {
 		sc->convoyed[u] = o->via || !dip_set_has(&m->army_adj[from],
 		    to);
 		return true;
@@ -219,7 +262,7 @@ move_possible(const struct dip_state *st, struct dip_scratch *sc, int t,
 	if (m->prov[to].terrain == DIP_SEA)
 		return false;
 	return dip_set_has(&m->army_adj[from], to) ||
-	    dip_route_possible(st, sc->at, from, to, skip, NULL);
+	    dip_route_possible(st, sc, from, to, skip, NULL);
 }
 
 static bool
@@ -299,7 +342,7 @@ convoy_check(const struct dip_state *st, struct dip_scratch *sc, int u,
 		return false;
 	}
 	memset(&useful, 0, sizeof(useful));
-	if (sc->dest[u] < 0 || !dip_route_possible(st, sc->at, from,
+	if (sc->dest[u] < 0 || !dip_route_possible(st, sc, from,
 	    sc->dest[u], -1, &useful) || !dip_set_has(&useful, self)) {
 		sc->why[u] = DIP_W_CONVOY_OFF_ROUTE;
 		return false;
@@ -418,8 +461,14 @@ movement_setup(const struct dip_state *st, const struct dip_order *orders,
 		sc->at[u] = -1;
 		sc->into_head[u] = -1;
 	}
+	memset(&sc->fleets, 0, sizeof(sc->fleets));
 	for (u = 0; u < st->nunits; u++) {
-		sc->at[m->loc[st->unit[u].loc].prov] = (int16_t)u;
+		int	 p = m->loc[st->unit[u].loc].prov;
+
+		sc->at[p] = (int16_t)u;
+		if (st->unit[u].kind == DIP_FLEET &&
+		    m->prov[p].terrain == DIP_SEA)
+			dip_set_add(&sc->fleets, p);
 		sc->order_of[u] = -1;
 		sc->kind[u] = DIP_HOLD;
 		sc->why[u] = DIP_W_NONE;

@@ -15,7 +15,11 @@
  * missing coast is never guessed. An unreadable order is an error that
  * quotes it, says why and suggests near province names (as data: a
  * catalog key and arguments, templates/en/dip.txt; each name a catalog
- * reference, "@dip.prov.mun", that the reader's catalog names). No I/O.
+ * reference, "@dip.prov.mun", that the reader's catalog names). The word
+ * tables below are gathered once into the map's word index
+ * (dip_order_index), and every word of an order is looked up once there
+ * and in the map's name index, so a line is read without a search
+ * through the tables (issue 18). No I/O, no allocation.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -26,10 +30,21 @@
 #define ORDER_TOKENS	40
 #define ORDER_WINDOW	4	/* words in the longest province name */
 
+/* What dip_word.flags say of a word besides verb, unit and coast. */
+#define WORD_COAST_NOUN	0x1	/* "coast", "Küste" */
+#define WORD_CONVOY	0x2	/* "convoy" of "via convoy", "Konvoi" */
+#define WORD_KEIN	0x4	/* "kein" of "kein Aufbau" */
+
 struct token {
 	const char	*text;
 	int		 len;
 	bool		 glued;		/* a hyphen inside a word */
+	uint8_t		 klen;		/* of key */
+	uint8_t		 verb;		/* enum verb */
+	int8_t		 kind;		/* DIP_ARMY, DIP_FLEET, DIP_ANYKIND */
+	uint8_t		 coast;		/* enum dip_coast */
+	uint8_t		 flags;		/* WORD_* */
+	uint32_t	 hash;		/* dip_hash() of key */
 	char		 key[DIP_NAME_MAX];
 };
 
@@ -96,6 +111,20 @@ static const struct {
 	{ "per", V_VIA },
 };
 
+/* The coast words, English and German ("NK" Nordküste, "SK", "OK"). */
+static const struct {
+	const char	*word;
+	int		 coast;
+} coast_words[] = {
+	{ "nc", DIP_NC }, { "north", DIP_NC }, { "nk", DIP_NC },
+	{ "nord", DIP_NC }, { "nordkuste", DIP_NC }, { "nordkueste", DIP_NC },
+	{ "sc", DIP_SC }, { "south", DIP_SC }, { "sk", DIP_SC },
+	{ "sud", DIP_SC }, { "sued", DIP_SC }, { "sudkuste", DIP_SC },
+	{ "suedkueste", DIP_SC },
+	{ "ec", DIP_EC }, { "east", DIP_EC }, { "ok", DIP_EC },
+	{ "ost", DIP_EC }, { "ostkuste", DIP_EC }, { "ostkueste", DIP_EC },
+};
+
 /* The order words of the canonical text, and the catalog references a
  * reader gets instead (templates/LANG/dip.txt: "H", "hält"). */
 enum word {
@@ -113,11 +142,164 @@ static const char *const reader_words[W__COUNT] = {
 	"@dip.ord.remove", "@dip.ord.waive", "@dip.ord.via"
 };
 
-static bool
+/* The unit words, and the nouns and words read only beside others. */
+static const struct {
+	const char	*word;
+	int		 kind;
+} kind_words[] = {
+	{ "a", DIP_ARMY }, { "army", DIP_ARMY }, { "armee", DIP_ARMY },
+	{ "f", DIP_FLEET }, { "fleet", DIP_FLEET }, { "flotte", DIP_FLEET },
+};
+
+static const struct {
+	const char	*word;
+	unsigned	 flags;
+} flag_words[] = {
+	{ "coast", WORD_COAST_NOUN }, { "kuste", WORD_COAST_NOUN },
+	{ "kueste", WORD_COAST_NOUN },
+	{ "convoy", WORD_CONVOY }, { "konvoi", WORD_CONVOY },
+	{ "kein", WORD_KEIN },
+};
+
+static const struct dip_word *
+word_find(const struct dip_map *m, const char *key, size_t len,
+    uint32_t hash)
+{
+	unsigned	 i = dip_hash_slot(hash, DIP_WORD_SLOTS);
+	int		 k;
+
+	if (len >= DIP_WORD_MAX)
+		return NULL;
+	for (; (k = m->word_slot[i]) != 0; i = (i + 1) & (DIP_WORD_SLOTS - 1))
+		if (m->words[k - 1].hash == hash &&
+		    memcmp(m->words[k - 1].key, key, len) == 0 &&
+		    m->words[k - 1].key[len] == '\0')
+			return &m->words[k - 1];
+	return NULL;
+}
+
+/* The entry of word in m's index, added if new; NULL when full. */
+static struct dip_word *
+word_entry(struct dip_map *m, const char *word)
+{
+	struct dip_word	*w;
+	size_t		 len = strlen(word);
+	uint32_t	 h = dip_hash(DIP_HASH_INIT, word, len);
+	unsigned	 i;
+
+	if ((w = (struct dip_word *)word_find(m, word, len, h)) != NULL)
+		return w;
+	if (m->nwords == DIP_MAX_WORDS || len >= DIP_WORD_MAX)
+		return NULL;
+	w = &m->words[m->nwords++];
+	memcpy(w->key, word, len + 1);
+	w->hash = h;
+	w->verb = V_NONE;
+	w->kind = DIP_ANYKIND;
+	w->coast = DIP_NOCOAST;
+	w->flags = 0;
+	for (i = dip_hash_slot(h, DIP_WORD_SLOTS); m->word_slot[i] != 0;
+	    i = (i + 1) & (DIP_WORD_SLOTS - 1))
+		;
+	m->word_slot[i] = (uint8_t)m->nwords;
+	return w;
+}
+
+/*
+ * Gathers the tables of this file into m's word index: a word of two
+ * tables ("convoy": a verb and the noun of "via convoy") is one entry
+ * with both. Returns 0, or -1 when the index is full (DIP_MAX_WORDS).
+ */
+int
+dip_order_index(struct dip_map *m)
+{
+	struct dip_word	*w;
+	size_t		 i;
+
+	m->nwords = 0;
+	memset(m->word_slot, 0, sizeof(m->word_slot));
+	for (i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++) {
+		if ((w = word_entry(m, verbs[i].word)) == NULL)
+			return -1;
+		w->verb = (uint8_t)verbs[i].verb;
+	}
+	for (i = 0; i < sizeof(kind_words) / sizeof(kind_words[0]); i++) {
+		if ((w = word_entry(m, kind_words[i].word)) == NULL)
+			return -1;
+		w->kind = (int8_t)kind_words[i].kind;
+	}
+	for (i = 0; i < sizeof(coast_words) / sizeof(coast_words[0]); i++) {
+		if ((w = word_entry(m, coast_words[i].word)) == NULL)
+			return -1;
+		w->coast = (uint8_t)coast_words[i].coast;
+	}
+	for (i = 0; i < sizeof(flag_words) / sizeof(flag_words[0]); i++) {
+		if ((w = word_entry(m, flag_words[i].word)) == NULL)
+			return -1;
+		w->flags |= (uint8_t)flag_words[i].flags;
+	}
+	return 0;
+}
+
+/* What the token's key (and hash) is as an order word. */
+static void
+classify(const struct dip_map *m, struct token *t)
+{
+	const struct dip_word	*w;
+
+	if ((w = word_find(m, t->key, t->klen, t->hash)) != NULL) {
+		t->verb = w->verb;
+		t->kind = w->kind;
+		t->coast = w->coast;
+		t->flags = w->flags;
+	} else {
+		t->verb = V_NONE;
+		t->kind = DIP_ANYKIND;
+		t->coast = DIP_NOCOAST;
+		t->flags = 0;
+	}
+}
+
+static inline bool
 is_sep(char c)
 {
-	return isspace((unsigned char)c) || c == '(' || c == ')' ||
-	    c == '/' || c == ':';
+	return c == ' ' || c == '\t' || c == '(' || c == ')' || c == '/' ||
+	    c == ':' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
+/*
+ * The token's key and its hash, in one pass: dip_map_key()'s reading of
+ * an ASCII word (letters lower case, digits, nothing else); a word with a
+ * byte beyond ASCII goes to dip_map_key() itself (German letters).
+ */
+static void
+token_key(struct token *t)
+{
+	uint32_t	 h = DIP_HASH_INIT;
+	size_t		 n = 0;
+	int		 i;
+
+	for (i = 0; i < t->len; i++) {
+		unsigned char	 c = (unsigned char)t->text[i];
+
+		if (c >= 0x80) {
+			t->klen = (uint8_t)dip_map_key(t->text, (size_t)t->len,
+			    t->key, sizeof(t->key));
+			t->hash = dip_hash(DIP_HASH_INIT, t->key, t->klen);
+			return;
+		}
+		if (c >= 'A' && c <= 'Z')
+			c = (unsigned char)(c - 'A' + 'a');
+		else if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')))
+			continue;
+		if (n + 1 < sizeof(t->key)) {
+			t->key[n++] = (char)c;
+			h = (h ^ c) * 16777619u;
+		}
+	}
+	t->key[n] = '\0';
+	t->klen = (uint8_t)n;
+	t->hash = h;
 }
 
 /* "->", "=>" and a lone "-" are one move token, glued or not. */
@@ -145,15 +327,21 @@ tokenize(struct parser *p)
 			t->len = (int)(s - t->text);
 			t->glued = t->len == 1 && t->text > p->seg &&
 			    !is_sep(t->text[-1]) && s < end && !is_sep(*s);
-			snprintf(t->key, sizeof(t->key), "-");
+			memcpy(t->key, "-", 2);
+			t->klen = 1;
+			t->hash = dip_hash(DIP_HASH_INIT, t->key, 1);
+			classify(p->map, t);
 			continue;
 		}
 		while (s < end && !is_sep(*s) && *s != '-' && *s != '=')
 			s++;
 		t->len = (int)(s - t->text);
-		dip_map_key(t->text, (size_t)t->len, t->key, sizeof(t->key));
-		if (t->key[0] == '\0')
+		t->glued = false;
+		token_key(t);
+		if (t->klen == 0)
 			p->ntok--;
+		else
+			classify(p->map, t);
 	}
 	return 0;
 }
@@ -172,12 +360,7 @@ fail(struct parser *p, const char *key, const char *arg, const char *arg2)
 static enum verb
 verb_of(const struct token *t)
 {
-	size_t	 i;
-
-	for (i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
-		if (strcmp(t->key, verbs[i].word) == 0)
-			return verbs[i].verb;
-	return V_NONE;
+	return (enum verb)t->verb;
 }
 
 static enum verb
@@ -188,31 +371,13 @@ peek_verb(struct parser *p)
 
 /* "A", "Army", "Armee"; "F", "Fleet", "Flotte"; else DIP_ANYKIND. */
 static int
-kind_word(const char *k)
-{
-	if (strcmp(k, "a") == 0 || strcmp(k, "army") == 0 ||
-	    strcmp(k, "armee") == 0)
-		return DIP_ARMY;
-	if (strcmp(k, "f") == 0 || strcmp(k, "fleet") == 0 ||
-	    strcmp(k, "flotte") == 0)
-		return DIP_FLEET;
-	return DIP_ANYKIND;
-}
-
-static bool
-is_kind_word(const char *k)
-{
-	return kind_word(k) != DIP_ANYKIND;
-}
-
-static int
 unit_kind(struct parser *p)
 {
 	int	 kind;
 
 	if (p->i >= p->ntok)
 		return DIP_ANYKIND;
-	if ((kind = kind_word(p->tok[p->i].key)) != DIP_ANYKIND)
+	if ((kind = p->tok[p->i].kind) != DIP_ANYKIND)
 		p->i++;
 	return kind;
 }
@@ -258,37 +423,6 @@ unknown_province(struct parser *p)
 	    "dip.err.unknown_province", word, list);
 }
 
-/* The coast words, English and German ("NK" Nordküste, "SK", "OK"). */
-static const struct {
-	const char	*word;
-	int		 coast;
-} coast_words[] = {
-	{ "nc", DIP_NC }, { "north", DIP_NC }, { "nk", DIP_NC },
-	{ "nord", DIP_NC }, { "nordkuste", DIP_NC }, { "nordkueste", DIP_NC },
-	{ "sc", DIP_SC }, { "south", DIP_SC }, { "sk", DIP_SC },
-	{ "sud", DIP_SC }, { "sued", DIP_SC }, { "sudkuste", DIP_SC },
-	{ "suedkueste", DIP_SC },
-	{ "ec", DIP_EC }, { "east", DIP_EC }, { "ok", DIP_EC },
-	{ "ost", DIP_EC }, { "ostkuste", DIP_EC }, { "ostkueste", DIP_EC },
-};
-
-static int
-coast_word(const char *k)
-{
-	size_t	 i;
-
-	for (i = 0; i < sizeof(coast_words) / sizeof(coast_words[0]); i++)
-		if (strcmp(k, coast_words[i].word) == 0)
-			return coast_words[i].coast;
-	return DIP_NOCOAST;
-}
-
-static bool
-is_coast_noun(const char *k)
-{
-	return strcmp(k, "coast") == 0 || strcmp(k, "kuste") == 0 ||
-	    strcmp(k, "kueste") == 0;
-}
 
 /* An optional coast after a province; returns the location or -1. */
 static int
@@ -297,14 +431,13 @@ coast(struct parser *p, int prov)
 	int	 c, loc;
 	char	 word[GAME_ARG_MAX], name[GAME_ARG_MAX];
 
-	if (p->i >= p->ntok ||
-	    (c = coast_word(p->tok[p->i].key)) == DIP_NOCOAST)
+	if (p->i >= p->ntok || (c = p->tok[p->i].coast) == DIP_NOCOAST)
 		return prov;
 	/* "north" alone is a coast only before "coast" or at a split
 	 * province; "nc" always is. */
 	game_msg_format(word, "%.*s", p->tok[p->i].len, p->tok[p->i].text);
 	p->i++;
-	if (p->i < p->ntok && is_coast_noun(p->tok[p->i].key))
+	if (p->i < p->ntok && (p->tok[p->i].flags & WORD_COAST_NOUN))
 		p->i++;
 	if (p->map->prov[prov].ncoasts == 0)
 		return prov;	/* DATC 4.B.6: a needless coast is ignored */
@@ -320,26 +453,29 @@ coast(struct parser *p, int prov)
 static int
 location(struct parser *p)
 {
-	char	 key[DIP_NAME_MAX * 2];
-	int	 w, best = -1, bestw = 0, prov, j;
-	size_t	 len;
+	char		 key[DIP_NAME_MAX];
+	int		 w, best = -1, bestw = 0, prov, j;
+	size_t		 len = 0;
+	uint32_t	 h = DIP_HASH_INIT;
 
 	if (p->i >= p->ntok)
 		return fail(p, "dip.err.expected_province", NULL, NULL);
-	key[0] = '\0';
 	for (w = 0, j = p->i; j < p->ntok && w < ORDER_WINDOW + 2; j++, w++) {
+		const struct token *t = &p->tok[j];
+
 		/* "Mid-Atlantic" is one name, "PAR-BUR" and "MAR S" are not:
 		 * a name never runs over an order word (the alias "mars"). */
-		if (p->tok[j].glued)
+		if (t->glued)
 			continue;
-		if (j > p->i && (verb_of(&p->tok[j]) != V_NONE ||
-		    is_kind_word(p->tok[j].key)))
+		if (j > p->i && (t->verb != V_NONE || t->kind != DIP_ANYKIND))
 			break;
-		/* A cut key is longer than any name: it is not looked up. */
-		len = strlen(key);
-		snprintf(key + len, sizeof(key) - len, "%s", p->tok[j].key);
-		if (strlen(key) < DIP_NAME_MAX &&
-		    (prov = dip_map_find(p->map, key)) >= 0) {
+		/* A key longer than any name: no more words can make one. */
+		if (len + t->klen >= DIP_NAME_MAX)
+			break;
+		memcpy(key + len, t->key, t->klen);
+		len += t->klen;
+		h = dip_hash(h, t->key, t->klen);
+		if ((prov = dip_map_findh(p->map, key, len, h)) >= 0) {
 			best = prov;
 			bestw = j - p->i + 1;
 		}
@@ -370,8 +506,7 @@ via(struct parser *p, struct dip_order *o)
 		return;
 	p->i++;
 	o->via = true;
-	if (p->i < p->ntok && (strcmp(p->tok[p->i].key, "convoy") == 0 ||
-	    strcmp(p->tok[p->i].key, "konvoi") == 0 ||
+	if (p->i < p->ntok && ((p->tok[p->i].flags & WORD_CONVOY) ||
 	    verb_of(&p->tok[p->i]) == V_CONVOY))
 		p->i++;
 }
@@ -474,7 +609,7 @@ one_order(struct parser *p, int power, struct dip_order *o)
 	if (v == V_WAIVE) {
 		o->kind = DIP_WAIVE;
 		p->i++;
-	} else if (strcmp(p->tok[0].key, "kein") == 0 && p->ntok > 1 &&
+	} else if ((p->tok[0].flags & WORD_KEIN) && p->ntok > 1 &&
 	    verb_of(&p->tok[1]) == V_BUILD) {
 		o->kind = DIP_WAIVE;	/* "kein Aufbau": a waive */
 		p->i += 2;
@@ -508,9 +643,10 @@ dip_order_parse(const struct dip_map *m, int power, const char *line,
 	const char	*s = line, *e;
 	int		 n = 0;
 
-	memset(&p, 0, sizeof(p));
+	/* No memset: the tokens (1.8 KB) are written before they are read. */
 	p.map = m;
 	p.why = why;
+	p.ntok = p.i = 0;
 	for (; *s != '\0'; s = *e ? e + 1 : e) {
 		e = s + strcspn(s, ",;\n");
 		p.seg = s;

@@ -8,8 +8,9 @@
 #include "dip.h"
 
 /* movement.c */
-bool	 dip_route_possible(const struct dip_state *, const int16_t *at,
-	    int origin, int dest, int skip, struct dip_set *useful);
+bool	 dip_route_possible(const struct dip_state *,
+	    const struct dip_scratch *, int origin, int dest, int skip,
+	    struct dip_set *useful);
 
 /* resolve.c */
 void	 dip_resolve_all(const struct dip_state *, struct dip_scratch *);

@@ -58,6 +58,25 @@ game_msg_format(char arg[GAME_ARG_MAX], const char *fmt, ...)
 	va_end(ap);
 }
 
+/*
+ * s into out of max bytes, as snprintf(out, max, "%s", s) would put it,
+ * without the formatting (every refused order of a game comes here);
+ * whether it was cut.
+ */
+static int
+game_msg_copy(char *out, size_t max, const char *s)
+{
+	size_t	 n = strnlen(s, max);
+
+	if (n < max) {
+		memcpy(out, s, n + 1);
+		return 0;
+	}
+	memcpy(out, s, max - 1);
+	out[max - 1] = '\0';
+	return 1;
+}
+
 static void
 game_msg_vset(struct game_msg *m, const char *key, int nargs, va_list ap)
 {
@@ -67,11 +86,13 @@ game_msg_vset(struct game_msg *m, const char *key, int nargs, va_list ap)
 	 * GAME_KEY_MAX (test_catalog.c), and a longer one, cut, would show
 	 * as "[key]" (catalog.c). */
 	memset(m, 0, sizeof(*m));
-	snprintf(m->key, sizeof(m->key), "%s", key);
+	game_msg_copy(m->key, sizeof(m->key), key);
 	if (nargs > GAME_MSG_ARGS)
 		nargs = GAME_MSG_ARGS;
 	for (i = 0; i < nargs; i++)
-		game_msg_format(m->args[i], "%s", va_arg(ap, const char *));
+		if (game_msg_copy(m->args[i], GAME_ARG_MAX,
+		    va_arg(ap, const char *)))
+			game_msg_cut(m->args[i], GAME_ARG_MAX - 1);
 	m->nargs = nargs;
 }
 

@@ -34,3 +34,33 @@ build/bench/bench_mappic: tests/bench/bench_mappic.c \
 	$(CC) $(CFLAGS) -o $@ tests/bench/bench_mappic.c \
 	    tests/unit/adjudicator/render/support_mapview.c build/libpbemd.a \
 	    $(PKG_LIBS) $(LDFLAGS)
+
+# Issue 18: where the time of `pbemd adjudicate` goes (bench_batch: reading
+# and adjudicating alone, the CLI code in one process) and what a process
+# costs (bench_adjudicate.sh: batch against one process per case, one case
+# against a trivial static program), on random phases (phasegen.c); -O2.
+BENCH_BUILD	+= build/bench/bench_batch build/bench/gen_phases \
+	build/bench/bench_spawn build/bench/trivial build/pbemd
+BENCH_TARGETS	+= build/bench/bench_batch tests/bench/bench_adjudicate.sh
+
+build/bench/bench_batch: tests/bench/bench_batch.c tests/bench/phasegen.c \
+    build/libpbemd.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -o $@ tests/bench/bench_batch.c tests/bench/phasegen.c \
+	    build/libpbemd.a $(PKG_LIBS) $(LDFLAGS)
+
+build/bench/gen_phases: tests/bench/gen_phases.c tests/bench/phasegen.c \
+    build/libpbemd.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -o $@ tests/bench/gen_phases.c tests/bench/phasegen.c \
+	    build/libpbemd.a $(PKG_LIBS) $(LDFLAGS)
+
+build/bench/bench_spawn: tests/bench/bench_spawn.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -o $@ $< $(LDFLAGS)
+
+# Static where the C library allows it: the yardstick pays no loader.
+build/bench/trivial: tests/bench/trivial.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -static -o $@ $< $(LDFLAGS) || \
+	    $(CC) $(CFLAGS) -o $@ $< $(LDFLAGS)

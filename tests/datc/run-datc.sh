@@ -1,15 +1,21 @@
 #!/usr/bin/env bash
 # tests/datc/run-datc.sh - every DATC v3.0 case of tests/data/datc/ through
-# `pbemd adjudicate`, the same path game masters use; then the DATC v2.4
-# civil-disorder appendix with --old-civil-disorder (an option test).
-# Compared per phase: order results (VOID reasons are free text, so only
-# the word VOID), dislodgements, retreat options, disbanded and removed
-# units, and every unit on the board afterwards.
+# `pbemd adjudicate`, the same path game masters use, all cases in one
+# process (its batch mode, issue 18); then the DATC v2.4 civil-disorder
+# appendix in a second one with --old-civil-disorder (an option test).
+# Then all again through pbemd-adjudicate, the same command as a small
+# program of its own (issue 18): a failure names the program too.
+# Compared per case and phase: order results (VOID reasons are free text,
+# so only the word VOID), dislodgements, retreat options, disbanded and
+# removed units, and every unit on the board afterwards.
 # Prints one line per failing case and closes with "N passed, M failed".
 set -uo pipefail
 PBEMD=${PBEMD:-build/pbemd}
+LEAN=${LEAN:-build/pbemd-adjudicate}
 DATA=${DATC_DATA:-tests/data/datc}
 passed=0 failed=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 
 # The comparable lines of a record stream, one per line, sorted.
 normalize() {
@@ -32,31 +38,52 @@ normalize() {
 	}' | LC_ALL=C sort
 }
 
-run_case() {  # FILE [OPTION...]
-	local f=$1 id out rc; shift
-	id=$(awk '$1 == "CASE" { print $2; exit }' "$f")
-	out=$("$PBEMD" adjudicate "$@" "$f" 2>&1); rc=$?
-	if ((rc != 0)); then
-		echo "FAIL ${id:-$f}: exit $rc: $(head -n 1 <<<"$out")"
+# The files of one run: each holds one case; all go to one process, whose
+# output is cut at its CASE lines into $tmp/got/N (the Nth case).
+run_all() {  # LIST PROGRAM... (the command and its options)
+	local list=$1 f id n=0 rc prog; shift
+	rm -rf "$tmp/got"; mkdir -p "$tmp/got"
+	while read -r f; do cat "$f"; echo; done <"$list" >"$tmp/in"
+	"$@" "$tmp/in" >"$tmp/out" 2>"$tmp/err"; rc=$?
+	prog=${1##*/}
+	awk -v dir="$tmp/got" '$1 == "CASE" { f = dir "/" ++n } f != "" { print > f }
+		$1 == "END" && f != "" { close(f); f = "" }' "$tmp/out"
+	while read -r f; do
+		n=$((n + 1))
+		id=$(awk '$1 == "CASE" { print $2; exit }' "$f")
+		check_case "${id:-$f}" "$f" "$tmp/got/$n" "$rc"
+	done <"$list"
+}
+
+check_case() {  # ID FILE OUTPUT STATUS
+	local id=$1 f=$2 got=$3 rc=$4
+	if [[ ! -f $got ]] || [[ $(awk '{ print $2; exit }' "$got") != "$id" ]]; then
+		echo "FAIL $id ($prog): not in the output (exit $rc: $(head -n 1 "$tmp/err"))"
 		failed=$((failed + 1)); return
 	fi
-	if ! diff <(normalize <"$f") <(normalize <<<"$out") >/dev/null; then
-		echo "FAIL ${id:-$f}:"
-		diff <(normalize <"$f") <(normalize <<<"$out") |
+	if grep -q '^ERROR ' "$got"; then
+		echo "FAIL $id ($prog): $(grep -m 1 '^ERROR ' "$got")"
+		failed=$((failed + 1)); return
+	fi
+	if ! diff <(normalize <"$f") <(normalize <"$got") >/dev/null; then
+		echo "FAIL $id ($prog):"
+		diff <(normalize <"$f") <(normalize <"$got") |
 			grep '^[<>]' | sed -e 's/^</  expected/' -e 's/^>/  got     /' | head -n 8
 		failed=$((failed + 1)); return
 	fi
 	passed=$((passed + 1))
 }
 
-if [[ ! -x $PBEMD ]]; then
-	echo "$PBEMD: not built"; echo "0 passed, 1 failed"; exit 1
-fi
-for f in $(ls "$DATA"/*.txt | LC_ALL=C sort -V); do
-	run_case "$f"
+for p in "$PBEMD" "$LEAN"; do
+	if [[ ! -x $p ]]; then
+		echo "$p: not built"; echo "0 passed, 1 failed"; exit 1
+	fi
 done
-for f in $(ls "$DATA"/v2.4/*.txt | LC_ALL=C sort -V); do
-	run_case "$f" --old-civil-disorder
-done
+ls "$DATA"/*.txt | LC_ALL=C sort -V >"$tmp/v3"
+ls "$DATA"/v2.4/*.txt | LC_ALL=C sort -V >"$tmp/v24"
+run_all "$tmp/v3" "$PBEMD" adjudicate
+run_all "$tmp/v24" "$PBEMD" adjudicate --old-civil-disorder
+run_all "$tmp/v3" "$LEAN"
+run_all "$tmp/v24" "$LEAN" --old-civil-disorder
 echo "$passed passed, $failed failed"
 ((failed == 0))

@@ -128,7 +128,7 @@ says "France is told where it may retreat" fra "must retreat"
 mkdir -p "$DIR/png"
 printf 'CASE size\nPHASE S1901M\nEND\n' >"$DIR/size.case"
 "$PBEMD" adjudicate --png "$DIR/png" "$DIR/size.case" >/dev/null
-MAPSIZE=$(od -An -tu1 -j16 -N8 "$DIR/png/S1901M.png" | awk 'NF == 8 {
+MAPSIZE=$(od -An -tu1 -j16 -N8 "$DIR/png/size-S1901M.png" | awk 'NF == 8 {
 	printf "%dx%d", $1 * 16777216 + $2 * 65536 + $3 * 256 + $4,
 	    $5 * 16777216 + $6 * 65536 + $7 * 256 + $8 }')
 check "pbemd adjudicate --png draws a map ($MAPSIZE)" test -n "$MAPSIZE"

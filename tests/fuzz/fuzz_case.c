@@ -1,7 +1,8 @@
 /*
  * fuzz_case.c - libFuzzer target: the case reader of `pbemd adjudicate`
- * (adjudicator/diplomacy/cli.c), one case in the DATC record format read
- * from the input and adjudicated, its results written to /dev/null.
+ * (adjudicator/diplomacy/cli.c), the cases in the DATC record format read
+ * from the input (any number, issue 18) and adjudicated, their results
+ * written to /dev/null.
  *
  * The command line's options come from the input: a first line starting
  * with "#" (a comment to the reader) that holds --no-retreat,

@@ -9,7 +9,9 @@
 # config.c), the example configuration, the systemd unit with its
 # hardening, the sysusers.d and tmpfiles.d entries (applied to a scratch
 # root where systemd's tools exist). Then the installed binary says its
-# version, and `pbemd serve` runs from the installed tree on the installed
+# version, pbemd-adjudicate (issue 18) plays a case with no library but
+# the C library and hands --png to the installed pbemd, and `pbemd serve`
+# runs from the installed tree on the installed
 # example configuration (its servers, address and files pointed at the test
 # mail stack, tests/e2e/lib.sh), in a directory without templates: it must
 # find its own under share/pbemd, and answers a mail; SIGHUP with a changed
@@ -41,6 +43,7 @@ fi
 
 has_file() { [[ -f $DEST/$1 && -s $DEST/$1 ]] || { echo "missing: $1"; return 1; }; }
 check "the binary, executable" test -x "$PBEMD"
+check "pbemd-adjudicate, executable" test -x "$DEST/usr/bin/pbemd-adjudicate"
 for f in share/man/man8/pbemd.8 share/man/man5/pbemd.ini.5 \
 	share/doc/pbemd/pbemd.ini.example lib/systemd/system/pbemd.service \
 	lib/sysusers.d/pbemd.conf lib/tmpfiles.d/pbemd.conf; do
@@ -132,6 +135,22 @@ fi
 want="pbemd $("$ROOT/scripts/version.sh")"
 check "pbemd --version says '$want'" test "$("$PBEMD" --version)" = "$want"
 check "pbemd version says the same" test "$("$PBEMD" version)" = "$want"
+LEAN=$DEST/usr/bin/pbemd-adjudicate
+libc_only() {  # no library but the C library's own (or none: static)
+	local libs
+	libs=$(ldd "$LEAN" 2>&1 | grep -v -e 'not a dynamic executable' \
+		-e 'statically linked' -e linux-vdso -e 'ld-linux' -e 'libc\.so' -e 'libm\.so')
+	[[ -z $libs ]] || { echo "$libs"; return 1; }
+}
+check "pbemd-adjudicate needs no library but the C library" libc_only
+printf 'CASE a\nPHASE S1901M\nORDER FRA A PAR - BUR\nEND\nCASE b\nPHASE S1901M\nEND\n' \
+	>"$INST/two.case"
+check "pbemd-adjudicate plays two cases" \
+	eval '[[ $("$LEAN" "$INST/two.case" | grep -c -e "^CASE " -e "= SUCCEEDS$") == 3 ]]'
+mkdir -p "$INST/png"
+check "pbemd-adjudicate --png draws through the installed pbemd" \
+	eval '(cd / && "$LEAN" --png "$INST/png" "$INST/two.case" >/dev/null) &&
+		test -s "$INST/png/a-S1901M.png" && test -s "$INST/png/b-S1901M.png"'
 
 # --- pbemd serve from the installed tree ----------------------------------
 stack_up || { ko "mail stack up"; finish; exit 1; }

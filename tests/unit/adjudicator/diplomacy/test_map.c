@@ -85,6 +85,37 @@ START_TEST(suggests_near_names)
 }
 END_TEST
 
+/* Issue 18: names and locations are found through hash indexes; every
+ * one of them is found there, in any case, and nothing else is. */
+START_TEST(the_indexes_find_every_name_and_location)
+{
+	char	 low[8];
+	size_t	 j;
+	int	 i;
+
+	for (i = 0; i < map.nnames; i++)
+		ck_assert_msg(dip_map_find(&map, map.names[i].key) ==
+		    map.names[i].prov, "%s", map.names[i].key);
+	for (i = 0; i < map.nlocs; i++) {
+		ck_assert_int_eq(dip_map_locname(&map, map.loc[i].name), i);
+		for (j = 0; j < sizeof(low) && map.loc[i].name[j]; j++)
+			low[j] = (char)tolower((unsigned char)map.loc[i].name[j]);
+		low[j] = '\0';
+		ck_assert_int_eq(dip_map_locname(&map, low), i);
+	}
+	ck_assert_int_eq(dip_map_locname(&map, "StP/nC"),
+	    dip_map_loc(&map, dip_map_locname(&map, "STP"), DIP_NC));
+	ck_assert_int_eq(dip_map_find(&map, ""), -1);
+	ck_assert_int_eq(dip_map_find(&map, "xqz"), -1);
+	ck_assert_int_eq(dip_map_find(&map, "parisparisparisparisparisparisparis"),
+	    -1);
+	ck_assert_int_eq(dip_map_locname(&map, ""), -1);
+	ck_assert_int_eq(dip_map_locname(&map, "Paris"), -1);
+	ck_assert_int_eq(dip_map_locname(&map, "STP/NCXXXXXX"), -1);
+	ck_assert_int_gt(map.nwords, 50);
+}
+END_TEST
+
 /* The province a name as written finds, or -1. */
 static int
 find(const char *name)
@@ -282,6 +313,7 @@ test_suite(void)
 	tcase_add_test(t, finds_abbreviations_names_and_aliases);
 	tcase_add_test(t, keeps_coasts_apart);
 	tcase_add_test(t, suggests_near_names);
+	tcase_add_test(t, the_indexes_find_every_name_and_location);
 	tcase_add_test(t, finds_the_german_names_in_every_spelling);
 	tcase_add_test(t, the_catalogs_name_every_province);
 	tcase_add_test(t, refuses_a_one_sided_adjacency);

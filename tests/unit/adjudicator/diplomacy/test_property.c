@@ -2,13 +2,16 @@
  * test_property.c - seeded random positions with random legal orders:
  * no two units end in one province, the outcome does not depend on the
  * order in which orders are listed, a unit never both moves and is
- * dislodged, and the same phase run twice gives the same result.
+ * dislodged, and the same phase run twice gives the same result. Random
+ * fleets at sea: the quick search for a convoy chain answers as the walk
+ * over every route does (issue 18).
  */
 #include "tests/unit/test.h"
 #include <stdint.h>
 #include <string.h>
 
 #include "adjudicator/diplomacy/dip.h"
+#include "adjudicator/diplomacy/resolve.h"
 
 
 #define ROUNDS	1000
@@ -199,6 +202,53 @@ START_TEST(random_phases_keep_the_invariants)
 }
 END_TEST
 
+/*
+ * dip_route_possible() answers "is there a chain" by a breadth-first
+ * search, and walks every route (route_visit) only when asked which seas
+ * lie on one; both must agree, with and without a fleet left out, for
+ * every pair of coasts, over random sets of fleets.
+ */
+START_TEST(the_quick_route_search_agrees_with_the_full_walk)
+{
+	struct dip_state	 st;
+	struct dip_set		 useful;
+	int			 coasts[DIP_MAX_PROVINCES], nc = 0, round, i, j;
+	int			 skip, agree = 0, found = 0;
+	uint64_t		 seed = 18;
+	bool			 quick, full;
+
+	for (i = 0; i < map.nprov; i++)
+		if (map.prov[i].terrain == DIP_COAST)
+			coasts[nc++] = i;
+	dip_state_init(&st, &map, 0);
+	for (round = 0; round < 200; round++) {
+		memset(&scratch.fleets, 0, sizeof(scratch.fleets));
+		for (i = 0; i < map.nprov; i++)
+			if (map.prov[i].terrain == DIP_SEA && pick(&seed, 3) > 0)
+				dip_set_add(&scratch.fleets, i);
+		skip = pick(&seed, 2) ? -1 : pick(&seed, map.nprov);
+		for (i = 0; i < nc; i++)
+			for (j = 0; j < nc; j++) {
+				if (i == j)
+					continue;
+				memset(&useful, 0, sizeof(useful));
+				quick = dip_route_possible(&st, &scratch,
+				    coasts[i], coasts[j], skip, NULL);
+				full = dip_route_possible(&st, &scratch,
+				    coasts[i], coasts[j], skip, &useful);
+				ck_assert_msg(quick == full, "round %d: %s to %s",
+				    round, map.prov[coasts[i]].abbr,
+				    map.prov[coasts[j]].abbr);
+				agree++;
+				found += full;
+			}
+	}
+	/* Both answers were seen often. */
+	ck_assert_int_gt(found, agree / 10);
+	ck_assert_int_lt(found, agree - agree / 10);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -208,6 +258,7 @@ test_suite(void)
 	tcase_add_checked_fixture(t, setup, NULL);
 	tcase_set_timeout(t, 60);
 	tcase_add_test(t, random_phases_keep_the_invariants);
+	tcase_add_test(t, the_quick_route_search_agrees_with_the_full_walk);
 	suite_add_tcase(s, t);
 	return s;
 }
