@@ -4,7 +4,9 @@
  *
  * An outbox row holds the finished message, so a retry sends the same bytes
  * with the same Message-ID; it is marked sent only after the SMTP server
- * accepted it.
+ * accepted it. The message is kept apart from the row's state
+ * (outbox_message, outbox_state: schema.sql, migration 8), so marking a
+ * mail writes a few dozen bytes, not the mail again.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -168,6 +170,8 @@ db_outbox_add(struct db *db, int64_t inbox_id, int64_t game_id,
 {
 	sqlite3_stmt	*st;
 
+	/* The view's trigger writes the state and the message as one
+	 * statement, inside a transaction or not. */
 	st = db_stmt(db, DBS_OUTBOX_ADD, "INSERT INTO outbox(inbox_id, "
 	    "game_id, rcpt, message, created, next_try) VALUES "
 	    "(nullif(?, 0), nullif(?, 0), ?, ?, ?, ?)");
@@ -190,9 +194,10 @@ db_outbox_due(struct db *db, time_t now, struct db_outbox_row *out, int max,
 	int		 rc;
 
 	*n = 0;
-	st = db_stmt(db, DBS_OUTBOX_DUE, "SELECT id, rcpt, message, attempts "
-	    "FROM outbox WHERE sent IS NULL AND failed IS NULL AND next_try <= ? "
-	    "ORDER BY id LIMIT ?");
+	st = db_stmt(db, DBS_OUTBOX_DUE, "SELECT s.id, s.rcpt, m.message, "
+	    "s.attempts FROM outbox_state s JOIN outbox_message m ON m.id = "
+	    "s.id WHERE s.sent IS NULL AND s.failed IS NULL AND "
+	    "s.next_try <= ? ORDER BY s.id LIMIT ?");
 	if (st == NULL)
 		return DB_ERR;
 	sqlite3_bind_int64(st, 1, (sqlite3_int64)now);
@@ -228,7 +233,7 @@ db_outbox_sent(struct db *db, int64_t id, time_t now)
 {
 	sqlite3_stmt	*st;
 
-	st = db_stmt(db, DBS_OUTBOX_SENT, "UPDATE outbox SET sent = ?, "
+	st = db_stmt(db, DBS_OUTBOX_SENT, "UPDATE outbox_state SET sent = ?, "
 	    "attempts = attempts + 1 WHERE id = ?");
 	if (st == NULL)
 		return DB_ERR;
@@ -243,7 +248,8 @@ db_outbox_retry(struct db *db, int64_t id, int attempts, time_t next,
 {
 	sqlite3_stmt	*st;
 
-	st = db_stmt(db, DBS_OUTBOX_RETRY, "UPDATE outbox SET attempts = ?, "
+	st = db_stmt(db, DBS_OUTBOX_RETRY, "UPDATE outbox_state SET "
+	    "attempts = ?, "
 	    "next_try = ?, last_error = ? WHERE id = ?");
 	if (st == NULL)
 		return DB_ERR;
@@ -259,7 +265,8 @@ db_outbox_failed(struct db *db, int64_t id, time_t now, const char *err)
 {
 	sqlite3_stmt	*st;
 
-	st = db_stmt(db, DBS_OUTBOX_FAILED, "UPDATE outbox SET failed = ?, "
+	st = db_stmt(db, DBS_OUTBOX_FAILED, "UPDATE outbox_state SET "
+	    "failed = ?, "
 	    "attempts = attempts + 1, last_error = ? WHERE id = ?");
 	if (st == NULL)
 		return DB_ERR;
@@ -280,14 +287,16 @@ db_outbox_refused(struct db *db, bool untold, int64_t game_id,
 	*n = 0;
 	st = untold ? db_stmt(db, DBS_OUTBOX_UNTOLD, "SELECT o.id, "
 	    "coalesce(g.name, ''), o.rcpt, o.failed, coalesce(o.last_error, "
-	    "''), EXISTS(SELECT 1 FROM outbox p WHERE p.game_id = o.game_id "
-	    "AND p.rcpt = o.rcpt AND p.failed IS NOT NULL AND p.told IS NOT "
-	    "NULL) FROM outbox o LEFT JOIN games g ON g.id = o.game_id WHERE "
-	    "o.failed IS NOT NULL AND o.told IS NULL ORDER BY o.id LIMIT ?") :
+	    "''), EXISTS(SELECT 1 FROM outbox_state p WHERE p.game_id = "
+	    "o.game_id AND p.rcpt = o.rcpt AND p.failed IS NOT NULL AND "
+	    "p.told IS NOT NULL) FROM outbox_state o LEFT JOIN games g ON "
+	    "g.id = o.game_id WHERE o.failed IS NOT NULL AND o.told IS NULL "
+	    "ORDER BY o.id LIMIT ?") :
 	    db_stmt(db, DBS_OUTBOX_REFUSED, "SELECT * FROM (SELECT o.id, "
 	    "g.name, o.rcpt, o.failed, coalesce(o.last_error, ''), 1 FROM "
-	    "outbox o JOIN games g ON g.id = o.game_id WHERE o.failed IS NOT "
-	    "NULL AND o.game_id = ? ORDER BY o.id DESC LIMIT ?) ORDER BY 1");
+	    "outbox_state o JOIN games g ON g.id = o.game_id WHERE o.failed "
+	    "IS NOT NULL AND o.game_id = ? ORDER BY o.id DESC LIMIT ?) "
+	    "ORDER BY 1");
 	if (st == NULL)
 		return DB_ERR;
 	if (untold)
@@ -327,7 +336,8 @@ db_outbox_told(struct db *db, int64_t id, time_t now)
 {
 	sqlite3_stmt	*st;
 
-	st = db_stmt(db, DBS_OUTBOX_TOLD, "UPDATE outbox SET told = ? WHERE "
+	st = db_stmt(db, DBS_OUTBOX_TOLD, "UPDATE outbox_state SET told = ? "
+	    "WHERE "
 	    "id = ?");
 	if (st == NULL)
 		return DB_ERR;
@@ -343,8 +353,8 @@ db_outbox_next(struct db *db, time_t *when)
 	int		 rc;
 	bool		 have = false;
 
-	st = db_stmt(db, DBS_OUTBOX_NEXT, "SELECT min(next_try) FROM outbox "
-	    "WHERE sent IS NULL AND failed IS NULL");
+	st = db_stmt(db, DBS_OUTBOX_NEXT, "SELECT min(next_try) FROM "
+	    "outbox_state WHERE sent IS NULL AND failed IS NULL");
 	if (st == NULL)
 		return DB_ERR;
 	rc = sqlite3_step(st);
@@ -364,8 +374,8 @@ db_outbox_pending(struct db *db, int *n)
 	sqlite3_stmt	*st;
 	int		 rc;
 
-	st = db_stmt(db, DBS_OUTBOX_PENDING, "SELECT count(*) FROM outbox "
-	    "WHERE sent IS NULL AND failed IS NULL");
+	st = db_stmt(db, DBS_OUTBOX_PENDING, "SELECT count(*) FROM "
+	    "outbox_state WHERE sent IS NULL AND failed IS NULL");
 	if (st == NULL)
 		return DB_ERR;
 	rc = sqlite3_step(st);

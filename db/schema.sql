@@ -293,3 +293,55 @@ CREATE TABLE observers (
 	since		INTEGER NOT NULL,
 	PRIMARY KEY (game_id, address)
 );
+
+-- migration 8
+-- Marking a mail sent rewrote its whole row, the finished message and its
+-- picture (28 KB a mail on the bench), in every commit (issue 18): the
+-- message has a table of its own now, written once, and the state of each
+-- mail one of small rows, which the outbox updates (db/mail.c). outbox
+-- stays, as a view with the columns it had, for reading and for the
+-- operator's sqlite3; its triggers write an INSERT or UPDATE through to
+-- the two tables, each statement as one.
+CREATE TABLE outbox_state (
+	id		INTEGER PRIMARY KEY,
+	inbox_id	INTEGER,
+	game_id		INTEGER,
+	rcpt		TEXT NOT NULL,
+	created		INTEGER NOT NULL,
+	attempts	INTEGER NOT NULL DEFAULT 0,
+	next_try	INTEGER NOT NULL,
+	sent		INTEGER,		-- when the SMTP server accepted it
+	failed		INTEGER,		-- when it was refused for good
+	last_error	TEXT,
+	told		INTEGER
+);
+CREATE TABLE outbox_message (
+	id		INTEGER PRIMARY KEY REFERENCES outbox_state(id),
+	message		BLOB NOT NULL		-- the finished RFC 5322 text
+);
+INSERT INTO outbox_state SELECT id, inbox_id, game_id, rcpt, created,
+	attempts, next_try, sent, failed, last_error, told FROM outbox;
+INSERT INTO outbox_message SELECT id, message FROM outbox;
+DROP TABLE outbox;
+CREATE INDEX outbox_due ON outbox_state(next_try)
+	WHERE sent IS NULL AND failed IS NULL;
+CREATE VIEW outbox AS SELECT s.id, s.inbox_id, s.game_id, s.rcpt, m.message,
+	s.created, s.attempts, s.next_try, s.sent, s.failed, s.last_error,
+	s.told FROM outbox_state s LEFT JOIN outbox_message m ON m.id = s.id;
+CREATE TRIGGER outbox_insert INSTEAD OF INSERT ON outbox BEGIN
+	INSERT INTO outbox_state(id, inbox_id, game_id, rcpt, created,
+	    attempts, next_try, sent, failed, last_error, told) VALUES (NEW.id,
+	    NEW.inbox_id, NEW.game_id, NEW.rcpt, NEW.created,
+	    coalesce(NEW.attempts, 0), NEW.next_try, NEW.sent, NEW.failed,
+	    NEW.last_error, NEW.told);
+	INSERT INTO outbox_message(id, message) VALUES (last_insert_rowid(),
+	    NEW.message);
+END;
+CREATE TRIGGER outbox_update INSTEAD OF UPDATE ON outbox BEGIN
+	UPDATE outbox_state SET inbox_id = NEW.inbox_id, game_id = NEW.game_id,
+	    rcpt = NEW.rcpt, created = NEW.created, attempts = NEW.attempts,
+	    next_try = NEW.next_try, sent = NEW.sent, failed = NEW.failed,
+	    last_error = NEW.last_error, told = NEW.told WHERE id = OLD.id;
+	UPDATE outbox_message SET message = NEW.message
+	    WHERE id = OLD.id AND message IS NOT NEW.message;
+END;

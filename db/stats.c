@@ -76,7 +76,7 @@ db_stats_outbox(struct db *db, struct db_outbox_stats *out)
 	    "count(*) FILTER (WHERE failed IS NOT NULL), "
 	    "count(*) FILTER (WHERE sent IS NOT NULL), "
 	    "coalesce(min(created) FILTER (WHERE sent IS NULL AND failed IS "
-	    "NULL), 0) FROM outbox");
+	    "NULL), 0) FROM outbox_state");
 	if (st == NULL || db_stats_row(db, st) != DB_OK)
 		return DB_ERR;
 	out->waiting = sqlite3_column_int(st, 0);
@@ -98,7 +98,7 @@ db_stats_failing(struct db *db, struct db_outbox_failing *out, int max,
 	*n = 0;
 	st = db_stats_prepare(db, "SELECT o.id, coalesce(g.name, ''), o.rcpt, "
 	    "o.attempts, o.created, o.next_try, coalesce(o.last_error, '') "
-	    "FROM outbox o LEFT JOIN games g ON g.id = o.game_id WHERE "
+	    "FROM outbox_state o LEFT JOIN games g ON g.id = o.game_id WHERE "
 	    "o.sent IS NULL AND o.failed IS NULL AND o.attempts > 0 "
 	    "ORDER BY o.id LIMIT ?");
 	if (st == NULL)

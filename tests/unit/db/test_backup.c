@@ -383,9 +383,10 @@ START_TEST(a_damaged_store_gives_no_copy_and_keeps_the_old_one)
 	    DB_BACKUP_OK, "%s", why);
 	psize = raw_int(path, "PRAGMA page_size");
 	root = raw_int(path, "SELECT rootpage FROM sqlite_master WHERE name "
-	    "= 'outbox'");
+	    "= 'outbox_message'");
 	ck_assert_int_gt(root, 1);
-	/* The outbox's root page: its header and cell pointers. */
+	/* The root page of the outbox's messages: its header and cell
+	 * pointers. */
 	scribble(path, (off_t)((root - 1) * psize), 64);
 	ck_assert_int_eq(db_backup(path, dest, &info, why, sizeof(why)),
 	    DB_BACKUP_DAMAGED);

@@ -156,11 +156,14 @@ START_TEST(a_new_file_is_migrated_to_the_latest_version)
 	ck_assert_int_ge(latest, 1);
 	ck_assert_int_eq(db_schema_version(db), latest);
 	ck_assert_int_eq(raw_int("PRAGMA user_version"), latest);
-	/* Every table of the schema is there. */
+	/* Every table of the schema is there; the outbox is a view of two
+	 * (migration 8). */
 	ck_assert_int_eq(raw_int("SELECT count(*) FROM sqlite_master WHERE "
 	    "type = 'table' AND name IN ('people', 'games', 'players', "
-	    "'phases', 'orders', 'inbox', 'failures', 'outbox', 'quarantine')"),
-	    9);
+	    "'phases', 'orders', 'inbox', 'failures', 'outbox_state', "
+	    "'outbox_message', 'quarantine')"), 10);
+	ck_assert_int_eq(raw_int("SELECT count(*) FROM sqlite_master WHERE "
+	    "type = 'view' AND name = 'outbox'"), 1);
 }
 END_TEST
 
@@ -921,6 +924,124 @@ START_TEST(outbox_rows_are_due_until_sent_or_failed)
 }
 END_TEST
 
+/*
+ * A store at schema version 7, made with the schema's own blocks, whose
+ * outbox is one table holding the messages: one mail sent, one waiting
+ * for its third attempt.
+ */
+static void
+make_v7_store(void)
+{
+	const char	*mark = "-- migration ", *p, *next, *body;
+	char		*block;
+
+	for (p = strstr(db_schema_sql, mark); p != NULL; p = next) {
+		body = strchr(p, '\n') + 1;
+		next = strstr(body, mark);
+		if (atoi(p + strlen(mark)) > 7)
+			break;
+		block = strndup(body, next ? (size_t)(next - body) :
+		    strlen(body));
+		raw_exec(block);
+		free(block);
+	}
+	raw_exec("PRAGMA user_version = 7");
+	raw_exec("INSERT INTO outbox(id, rcpt, message, created, attempts, "
+	    "next_try, sent) VALUES (5, 'a@example.test', "
+	    "CAST('Subject: a' AS BLOB), 100, 1, 100, 150)");
+	raw_exec("INSERT INTO outbox(id, rcpt, message, created, attempts, "
+	    "next_try, last_error) VALUES (9, 'b@example.test', "
+	    "CAST('Subject: b' AS BLOB), 200, 2, 300, '421 busy')");
+}
+
+/* Issue 18: the outbox's rows survive its split into state and message. */
+START_TEST(migration_8_keeps_every_outbox_row_and_its_message)
+{
+	struct db_outbox_row	 r[4];
+	char			 why[256] = "";
+	int			 n = -1;
+
+	db_close(db);
+	remove_files();
+	make_v7_store();
+	ck_assert_msg(db_open(path, &db, why, sizeof(why)) == DB_OK, "%s", why);
+	ck_assert_int_eq(db_schema_version(db), latest_migration());
+	ck_assert_int_eq(raw_int("SELECT count(*) FROM outbox_state"), 2);
+	ck_assert_int_eq(raw_int("SELECT count(*) FROM outbox WHERE id = 5 "
+	    "AND sent = 150 AND CAST(message AS TEXT) = 'Subject: a'"), 1);
+	memset(r, 0, sizeof(r));
+	ck_assert_int_eq(db_outbox_due(db, 300, r, 4, &n), DB_OK);
+	ck_assert_int_eq(n, 1);
+	ck_assert_int_eq(r[0].id, 9);
+	ck_assert_int_eq(r[0].attempts, 2);
+	ck_assert_str_eq(r[0].rcpt, "b@example.test");
+	ck_assert_str_eq(r[0].message, "Subject: b");
+	db_outbox_row_clear(&r[0]);
+	/* New rows number on after the old ones. */
+	ck_assert_int_eq(db_outbox_add(db, 0, 0, "c@example.test", "c", 1,
+	    400), DB_OK);
+	ck_assert_int_eq(raw_int("SELECT id FROM outbox WHERE rcpt = "
+	    "'c@example.test'"), 10);
+}
+END_TEST
+
+/* The view takes what the operator (or a test) writes into it. */
+START_TEST(the_outbox_view_takes_updates)
+{
+	ck_assert_int_eq(db_outbox_add(db, 0, 0, "a@example.test", "m", 1,
+	    1000), DB_OK);
+	raw_exec("UPDATE outbox SET next_try = 0, last_error = 'x'");
+	ck_assert_int_eq(raw_int("SELECT next_try FROM outbox_state"), 0);
+	ck_assert_int_eq(raw_int("SELECT count(*) FROM outbox WHERE "
+	    "last_error = 'x' AND CAST(message AS TEXT) = 'm'"), 1);
+	raw_exec("UPDATE outbox SET message = CAST('n' AS BLOB)");
+	ck_assert_int_eq(raw_int("SELECT count(*) FROM outbox_message WHERE "
+	    "CAST(message AS TEXT) = 'n'"), 1);
+}
+END_TEST
+
+/* Frames in the store's WAL now, read from a connection of its own. */
+static int
+wal_frames(void)
+{
+	sqlite3		*h;
+	sqlite3_stmt	*st;
+	int		 v = -1;
+
+	ck_assert_int_eq(sqlite3_open(path, &h), SQLITE_OK);
+	ck_assert_int_eq(sqlite3_prepare_v2(h, "PRAGMA wal_checkpoint(PASSIVE)",
+	    -1, &st, NULL), SQLITE_OK);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int(st, 1);
+	sqlite3_finalize(st);
+	sqlite3_close(h);
+	return v;
+}
+
+/*
+ * Issue 18: a mark wrote the whole row again, the message with its
+ * picture, seven pages and more for 28 KB; now the row of its state.
+ */
+START_TEST(marking_a_mail_sent_does_not_write_its_message_again)
+{
+	struct db_outbox_row	 r[1];
+	static char		 big[28 * 1024];
+	int			 n = -1;
+
+	memset(big, 'x', sizeof(big));
+	ck_assert_int_eq(db_outbox_add(db, 0, 0, "a@example.test", big,
+	    sizeof(big), 1000), DB_OK);
+	ck_assert_int_eq(db_outbox_due(db, 1000, r, 1, &n), DB_OK);
+	ck_assert_int_eq(n, 1);
+	raw_exec("PRAGMA wal_checkpoint(TRUNCATE)");
+	ck_assert_int_eq(wal_frames(), 0);
+	ck_assert_int_eq(db_outbox_sent(db, r[0].id, 1001), DB_OK);
+	/* The state's table page and the page of the index of due rows. */
+	ck_assert_int_le(wal_frames(), 3);
+	db_outbox_row_clear(&r[0]);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -963,6 +1084,9 @@ test_suite(void)
 	tcase_add_test(tc, inbox_known_by_uid_and_by_message_id);
 	tcase_add_test(tc, failures_are_counted_per_key_and_cleared);
 	tcase_add_test(tc, outbox_rows_are_due_until_sent_or_failed);
+	tcase_add_test(tc, migration_8_keeps_every_outbox_row_and_its_message);
+	tcase_add_test(tc, the_outbox_view_takes_updates);
+	tcase_add_test(tc, marking_a_mail_sent_does_not_write_its_message_again);
 	suite_add_tcase(s, tc);
 	return s;
 }
