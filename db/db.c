@@ -4,7 +4,9 @@
  *
  * WAL with synchronous=FULL: a committed mail must survive a power cut,
  * because the message is marked processed on the server right after the
- * commit. A store that holds a schema is copied beside itself before it
+ * commit. The outbox alone commits its marks with NORMAL for a round and
+ * syncs them in groups (db_sync_each(), db_sync(); serve/outbox.c says
+ * why that is safe). A store that holds a schema is copied beside itself before it
  * is migrated (<path>.pre-v<N>.bak, backup.c), and not migrated when the
  * copy fails.
  */
@@ -386,6 +388,38 @@ db_rollback(struct db *db)
 {
 	if (!sqlite3_get_autocommit(db->h))
 		db_exec(db, "ROLLBACK", "rollback");
+}
+
+int
+db_sync_each(struct db *db, bool each)
+{
+	return db_exec(db, each ? "PRAGMA synchronous = FULL" :
+	    "PRAGMA synchronous = NORMAL", "synchronous");
+}
+
+/*
+ * The WAL's own file, synced as a commit with synchronous=FULL syncs it:
+ * the commits of NORMAL before are in it, and a power cut keeps every
+ * frame the disk has (SQLite replays frames up to the last whole commit).
+ */
+int
+db_sync(struct db *db)
+{
+	sqlite3_file	*f = NULL;
+	int		 rc;
+
+	if (sqlite3_file_control(db->h, "main", SQLITE_FCNTL_JOURNAL_POINTER,
+	    &f) != SQLITE_OK)
+		return db_fail(db, "sync");
+	if (f == NULL || f->pMethods == NULL)
+		return DB_OK;		/* no WAL yet: nothing to lose */
+	if ((rc = f->pMethods->xSync(f, SQLITE_SYNC_NORMAL)) != SQLITE_OK) {
+		db->fault = rc;
+		log_warnx("db: sync of the WAL failed: %s",
+		    sqlite3_errstr(rc));
+		return DB_ERR;
+	}
+	return DB_OK;
 }
 
 int

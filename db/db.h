@@ -47,6 +47,15 @@ int	db_commit(struct db *);
 void	db_rollback(struct db *);
 int	db_schema_version(struct db *);
 /*
+ * Whether each commit waits until the disk has it (each: synchronous=FULL,
+ * as db_open() leaves it) or only until the system has it (NORMAL): then
+ * a crash of the process still loses no commit, a power cut those since
+ * the last db_sync(). The outbox's marks commit so (serve/outbox.c).
+ */
+int	db_sync_each(struct db *, bool each);
+/* Makes every commit so far survive a power cut (the WAL to the disk). */
+int	db_sync(struct db *);
+/*
  * Whether the last failure since db_fault_clear() was the store's own and
  * may pass (a full disk, an I/O error, a lock held too long), not one of
  * what was asked of it: such a failure never counts against a mail.

@@ -20,4 +20,14 @@
 int	outbox_flush(struct db *, struct smtp *, const char *from, time_t now,
 	    int budget);
 
+/* Marks a power cut may lose: synced every this many and at a round's end. */
+#define OUTBOX_SYNC_EVERY	32
+
+/*
+ * outbox_flush() with the marks synced every this many (every > 1) or each
+ * on its own (every <= 1, as before issue 18; the send benchmark compares).
+ */
+int	outbox_flush_sync(struct db *, struct smtp *, const char *from,
+	    time_t now, int budget, int every);
+
 #endif
