@@ -64,3 +64,18 @@ build/bench/trivial: tests/bench/trivial.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -static -o $@ $< $(LDFLAGS) || \
 	    $(CC) $(CFLAGS) -o $@ $< $(LDFLAGS)
+
+# The outbox's send rate beside a bare SMTP client's against the same Exim
+# (issue 18): tests/bench/bench_send.sh runs build/bench/bench_send; -O2.
+BENCH_BUILD	+= build/bench/bench_send
+BENCH_TARGETS	+= tests/bench/bench_send.sh
+
+BENCH_SEND_SRCS	:= tests/bench/bench_send.c \
+		   tests/bench/bench_smtp.c \
+		   tests/bench/bench_sink.c
+
+build/bench/bench_send: $(BENCH_SEND_SRCS) tests/bench/bench_smtp.h \
+    tests/bench/bench_sink.h build/libpbemd.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -o $@ $(BENCH_SEND_SRCS) build/libpbemd.a \
+	    $(PKG_LIBS) $(LDFLAGS)
