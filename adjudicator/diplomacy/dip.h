@@ -53,6 +53,32 @@ dip_set_add(struct dip_set *s, int i)
 	s->w[i >> 6] |= (uint64_t)1 << (i & 63);
 }
 
+static inline bool
+dip_set_empty(const struct dip_set *s)
+{
+	return (s->w[0] | s->w[1]) == 0;
+}
+
+/*
+ * The first member of s from i on (0 <= i), or -1: the members in
+ * increasing order are
+ *	for (i = dip_set_next(s, 0); i >= 0; i = dip_set_next(s, i + 1))
+ * which visits the members alone, not every number below 128.
+ */
+static inline int
+dip_set_next(const struct dip_set *s, int i)
+{
+	uint64_t	 w;
+
+	if (i < 64 && (w = s->w[0] >> i) != 0)
+		return i + __builtin_ctzll(w);
+	if (i < 64)
+		i = 64;
+	if (i < 128 && (w = s->w[1] >> (i - 64)) != 0)
+		return i + __builtin_ctzll(w);
+	return -1;
+}
+
 enum dip_terrain {
 	DIP_LAND,
 	DIP_COAST,
@@ -135,6 +161,8 @@ struct dip_map {
 	struct dip_set		 fleet_adj[DIP_MAX_LOCS];	/* locations */
 	struct dip_set		 fleet_reach[DIP_MAX_LOCS];	/* provinces */
 	struct dip_set		 any_adj[DIP_MAX_PROVINCES];	/* provinces */
+	struct dip_set		 seas;		/* the provinces at sea */
+	struct dip_set		 centres;	/* the supply centres */
 	struct dip_name		 names[DIP_MAX_NAMES];		/* sorted */
 	struct dip_unit		 start[DIP_MAX_UNITS];
 	int8_t			 start_owner[DIP_MAX_PROVINCES];

@@ -657,18 +657,6 @@ map_popcount(const struct dip_set *s)
 	return __builtin_popcountll(s->w[0]) + __builtin_popcountll(s->w[1]);
 }
 
-/* The first member of s from i on, or -1. */
-static int
-map_next(const struct dip_set *s, int i)
-{
-	uint64_t	 w;
-
-	for (; i < DIP_MAX_LOCS; i = (i | 63) + 1)
-		if ((w = s->w[i >> 6] >> (i & 63)) != 0)
-			return i + __builtin_ctzll(w);
-	return -1;
-}
-
 /* The checks that need the whole file: symmetry, counts, derived sets.
  * The loops visit the members of each set, not every location. */
 static int
@@ -678,17 +666,21 @@ map_check(struct dip_map *m, const struct map_counts *c, struct game_diag *why)
 
 	for (i = 0; i < m->nprov; i++) {
 		ncentres += m->prov[i].centre;
+		if (m->prov[i].centre)
+			dip_set_add(&m->centres, i);
+		if (m->prov[i].terrain == DIP_SEA)
+			dip_set_add(&m->seas, i);
 		na += map_popcount(&m->army_adj[i]);
-		for (j = map_next(&m->army_adj[i], 0); j >= 0;
-		    j = map_next(&m->army_adj[i], j + 1))
+		for (j = dip_set_next(&m->army_adj[i], 0); j >= 0;
+		    j = dip_set_next(&m->army_adj[i], j + 1))
 			if (!dip_set_has(&m->army_adj[j], i))
 				return map_fail(why, 0, "asymmetric ARMY",
 				    m->prov[i].abbr);
 	}
 	for (i = 0; i < m->nlocs; i++) {
 		nf += map_popcount(&m->fleet_adj[i]);
-		for (j = map_next(&m->fleet_adj[i], 0); j >= 0;
-		    j = map_next(&m->fleet_adj[i], j + 1)) {
+		for (j = dip_set_next(&m->fleet_adj[i], 0); j >= 0;
+		    j = dip_set_next(&m->fleet_adj[i], j + 1)) {
 			if (!dip_set_has(&m->fleet_adj[j], i))
 				return map_fail(why, 0, "asymmetric FLEET",
 				    m->loc[i].name);
