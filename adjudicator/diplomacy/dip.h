@@ -406,6 +406,7 @@ void	 dip_state_remove_unit(struct dip_state *, int i);
 void	 dip_state_update_owners(struct dip_state *, struct dip_report *);
 int	 dip_state_centres(const struct dip_state *, int power);
 int	 dip_state_units(const struct dip_state *, int power);
+void	 dip_state_tally(const struct dip_state *, int *centres, int *units);
 int	 dip_state_phase_code(const struct dip_state *, char *out, size_t len);
 int	 dip_state_set_phase(struct dip_state *, const char *code);
 
