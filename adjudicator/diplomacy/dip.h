@@ -155,6 +155,7 @@ struct dip_map {
 	int			 nstart;
 	char			 power[DIP_MAX_POWERS][4];
 	char			 power_name[DIP_MAX_POWERS][16];
+	uint32_t		 power_key[DIP_MAX_POWERS];	/* map.c */
 	struct dip_province	 prov[DIP_MAX_PROVINCES];
 	struct dip_loc		 loc[DIP_MAX_LOCS];
 	struct dip_set		 army_adj[DIP_MAX_PROVINCES];	/* provinces */
@@ -206,7 +207,11 @@ int	 dip_map_suggest(const struct dip_map *, const char *key,
 	    int *out, int max);
 int	 dip_map_loc(const struct dip_map *, int prov, int coast);
 int	 dip_map_power(const struct dip_map *, const char *abbr);
+int	 dip_map_power_len(const struct dip_map *, const char *abbr,
+	    size_t len);
 int	 dip_map_locname(const struct dip_map *, const char *text);
+int	 dip_map_locname_len(const struct dip_map *, const char *text,
+	    size_t len);
 size_t	 dip_map_key(const char *text, size_t len, char *out, size_t outlen);
 /* Whether every letter of text is one a key reads (ASCII, or German). */
 bool	 dip_map_plain(const char *text, size_t len);

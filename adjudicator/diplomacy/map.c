@@ -263,17 +263,36 @@ map_upper(char c)
 int
 dip_map_power(const struct dip_map *m, const char *abbr)
 {
-	const char	*a, *p;
+	return dip_map_power_len(m, abbr, strlen(abbr));
+}
+
+/* An abbreviation of up to 3 bytes, upper case, as one number; 0 for a
+ * longer one. */
+static uint32_t
+map_power_key(const char *abbr, size_t len)
+{
+	uint32_t	 key = 0;
+	size_t		 n;
+
+	if (len > 3)
+		return 0;
+	for (n = 0; n < len; n++)
+		key |= (uint32_t)(unsigned char)map_upper(abbr[n]) << (8 * n);
+	return key;
+}
+
+/* The power abbreviated abbr (len bytes, any case, no NUL), or -1: one
+ * number compared with each power's (issue 18: this is asked for every
+ * line). */
+int
+dip_map_power_len(const struct dip_map *m, const char *abbr, size_t len)
+{
+	uint32_t	 key = map_power_key(abbr, len);
 	int		 i;
 
-	/* strcasecmp() without its call: this is asked for every line. */
-	for (i = 0; i < m->npowers; i++) {
-		for (a = abbr, p = m->power[i]; *p != '\0' &&
-		    map_upper(*a) == map_upper(*p); a++, p++)
-			;
-		if (*p == '\0' && *a == '\0')
+	for (i = 0; i < m->npowers && key != 0; i++)
+		if (m->power_key[i] == key)
 			return i;
-	}
 	return -1;
 }
 
@@ -281,21 +300,39 @@ dip_map_power(const struct dip_map *m, const char *abbr)
 int
 dip_map_locname(const struct dip_map *m, const char *text)
 {
-	char		 up[sizeof(m->loc[0].name)];
+	return dip_map_locname_len(m, text, strlen(text));
+}
+
+/*
+ * The location named by text (len bytes, any case), or -1. The names
+ * are compared as the 8 bytes of their arrays (dip_loc.name), which the
+ * loader leaves zero after the name.
+ */
+int
+dip_map_locname_len(const struct dip_map *m, const char *text, size_t len)
+{
+	char		 up[sizeof(m->loc[0].name)] = { 0 };
+	uint64_t	 want, have;
+	uint32_t	 h = DIP_HASH_INIT;
 	unsigned	 i;
 	size_t		 n;
 	int		 k;
 
-	for (n = 0; text[n] != '\0'; n++) {
-		if (n + 1 == sizeof(up))
+	if (len >= sizeof(up))
+		return -1;
+	for (n = 0; n < len; n++) {
+		if (text[n] == '\0')
 			return -1;
 		up[n] = map_upper(text[n]);
+		h = (h ^ (unsigned char)up[n]) * 16777619u;
 	}
-	up[n] = '\0';
-	i = dip_hash_slot(dip_hash(DIP_HASH_INIT, up, n), DIP_LOC_SLOTS);
-	for (; (k = m->loc_slot[i]) != 0; i = (i + 1) & (DIP_LOC_SLOTS - 1))
-		if (strcmp(m->loc[k - 1].name, up) == 0)
+	memcpy(&want, up, sizeof(want));
+	i = dip_hash_slot(h, DIP_LOC_SLOTS);
+	for (; (k = m->loc_slot[i]) != 0; i = (i + 1) & (DIP_LOC_SLOTS - 1)) {
+		memcpy(&have, m->loc[k - 1].name, sizeof(have));
+		if (have == want)
 			return k - 1;
+	}
 	return -1;
 }
 
@@ -574,6 +611,7 @@ map_record(struct dip_map *m, char **f, int nf, const char *line,
 			return -1;
 		snprintf(m->power[m->npowers], 4, "%s", f[1]);
 		snprintf(m->power_name[m->npowers], 16, "%s", f[2]);
+		m->power_key[m->npowers] = map_power_key(f[1], strlen(f[1]));
 		m->npowers++;
 		return 0;
 	}
