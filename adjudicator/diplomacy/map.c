@@ -202,6 +202,18 @@ map_letters_of(const char *key, size_t len)
 	return bits;
 }
 
+/* Whether more than limit bits of x are set: a bit at a time, up to
+ * limit + 1 (no call to a population count the target may lack). */
+static bool
+map_more_bits(uint64_t x, int limit)
+{
+	int	 n;
+
+	for (n = 0; x != 0 && n <= limit; n++)
+		x &= x - 1;
+	return x != 0 || n > limit;
+}
+
 /*
  * The provinces whose names are nearest to key (Levenshtein distance, at
  * most a third of the word, at least 1), best first; returns how many.
@@ -225,8 +237,8 @@ dip_map_suggest(const struct dip_map *m, const char *key, int *out, int max)
 		nlen = m->names[i].len;
 		theirs = m->names[i].letters;
 		if (nlen > len + limit || nlen < len - limit ||
-		    __builtin_popcountll(mine & ~theirs) > limit ||
-		    __builtin_popcountll(theirs & ~mine) > limit)
+		    map_more_bits(mine & ~theirs, limit) ||
+		    map_more_bits(theirs & ~mine, limit))
 			continue;
 		d = map_distance(key, (size_t)len, m->names[i].key,
 		    (size_t)nlen, limit);
