@@ -161,20 +161,28 @@ static const struct {
 	{ "kein", WORD_KEIN },
 };
 
-static const struct dip_word *
+/* The word of key (len bytes, hash dip_hash() of them) in m's index,
+ * or NULL. The keys are compared by hand: they are short. */
+static inline const struct dip_word *
 word_find(const struct dip_map *m, const char *key, size_t len,
     uint32_t hash)
 {
-	unsigned	 i = dip_hash_slot(hash, DIP_WORD_SLOTS);
-	int		 k;
+	const struct dip_word	*w;
+	unsigned		 i = dip_hash_slot(hash, DIP_WORD_SLOTS);
+	size_t			 j;
+	int			 k;
 
 	if (len >= DIP_WORD_MAX)
 		return NULL;
-	for (; (k = m->word_slot[i]) != 0; i = (i + 1) & (DIP_WORD_SLOTS - 1))
-		if (m->words[k - 1].hash == hash &&
-		    memcmp(m->words[k - 1].key, key, len) == 0 &&
-		    m->words[k - 1].key[len] == '\0')
-			return &m->words[k - 1];
+	for (; (k = m->word_slot[i]) != 0; i = (i + 1) & (DIP_WORD_SLOTS - 1)) {
+		w = &m->words[k - 1];
+		if (w->hash != hash)
+			continue;
+		for (j = 0; j < len && w->key[j] == key[j]; j++)
+			;
+		if (j == len && w->key[len] == '\0')
+			return w;
+	}
 	return NULL;
 }
 
@@ -260,89 +268,121 @@ classify(const struct dip_map *m, struct token *t)
 	}
 }
 
+/*
+ * The bytes that end an order: NUL, ',', ';' and a newline (several
+ * orders on one line); those that separate words: blanks, brackets, '/',
+ * ':'; and those that end a word besides both, the move signs '-' and
+ * '='. As bits of the byte's value, all below 64.
+ */
+#define ORDER_END_BITS	((1ULL << '\0') | (1ULL << ',') | (1ULL << ';') | \
+	(1ULL << '\n'))
+#define ORDER_SEP_BITS	((1ULL << ' ') | (1ULL << '\t') | (1ULL << '(') | \
+	(1ULL << ')') | (1ULL << '/') | (1ULL << ':') | (1ULL << '\n') |	\
+	(1ULL << '\r') | (1ULL << '\v') | (1ULL << '\f'))
+#define ORDER_STOP_BITS	(ORDER_END_BITS | ORDER_SEP_BITS | (1ULL << '-') | \
+	(1ULL << '='))
+
+static inline bool
+order_bit(uint64_t bits, char c)
+{
+	unsigned char	 u = (unsigned char)c;
+
+	return u < 64 && (bits >> u) & 1;
+}
+
 static inline bool
 is_sep(char c)
 {
-	return c == ' ' || c == '\t' || c == '(' || c == ')' || c == '/' ||
-	    c == ':' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+	return order_bit(ORDER_SEP_BITS, c);
 }
 
 /*
- * The token's key and its hash, in one pass: dip_map_key()'s reading of
- * an ASCII word (letters lower case, digits, nothing else); a word with a
- * byte beyond ASCII goes to dip_map_key() itself (German letters).
+ * The word token t at s: its text, length, key and hash in one pass.
+ * The key is dip_map_key()'s reading of an ASCII word (letters lower
+ * case, digits, nothing else); a word with a byte beyond ASCII goes to
+ * dip_map_key() itself (German letters). Returns where the word ends.
  */
-static void
-token_key(struct token *t)
+static const char *
+token_word(struct token *t, const char *s)
 {
 	uint32_t	 h = DIP_HASH_INIT;
+	unsigned	 c;
 	size_t		 n = 0;
-	int		 i;
+	bool		 ascii = true;
 
-	for (i = 0; i < t->len; i++) {
-		unsigned char	 c = (unsigned char)t->text[i];
-
-		if (c >= 0x80) {
-			t->klen = (uint8_t)dip_map_key(t->text, (size_t)t->len,
-			    t->key, sizeof(t->key));
-			t->hash = dip_hash(DIP_HASH_INIT, t->key, t->klen);
-			return;
-		}
-		if (c >= 'A' && c <= 'Z')
-			c = (unsigned char)(c - 'A' + 'a');
-		else if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')))
+	t->text = s;
+	for (; !order_bit(ORDER_STOP_BITS, *s); s++) {
+		c = (unsigned char)*s;
+		if (c - 'A' < 26u)
+			c += 'a' - 'A';
+		else if (c - 'a' >= 26u && c - '0' >= 10u) {
+			ascii &= c < 0x80;
 			continue;
+		}
 		if (n + 1 < sizeof(t->key)) {
 			t->key[n++] = (char)c;
 			h = (h ^ c) * 16777619u;
 		}
 	}
+	t->len = (int)(s - t->text);
+	t->glued = false;
+	if (!ascii) {
+		n = dip_map_key(t->text, (size_t)t->len, t->key,
+		    sizeof(t->key));
+		h = dip_hash(DIP_HASH_INIT, t->key, n);
+	}
 	t->key[n] = '\0';
 	t->klen = (uint8_t)n;
 	t->hash = h;
+	return s;
 }
 
-/* "->", "=>" and a lone "-" are one move token, glued or not. */
+/*
+ * The tokens of the order at p->seg, up to the end of the order
+ * (ORDER_END_BITS), whose length goes to p->seglen; -1 if there are more
+ * than ORDER_TOKENS. "->", "=>" and a lone "-" are one move token, glued
+ * or not.
+ */
 static int
 tokenize(struct parser *p)
 {
-	const char	*s = p->seg, *end = p->seg + p->seglen;
+	const char	*s = p->seg;
+	struct token	*t;
 
 	p->ntok = 0;
-	while (s < end) {
-		struct token	*t;
-
+	while (!order_bit(ORDER_END_BITS, *s)) {
 		if (is_sep(*s)) {
 			s++;
 			continue;
 		}
-		if (p->ntok == ORDER_TOKENS)
-			return -1;
-		t = &p->tok[p->ntok++];
-		t->text = s;
-		if (*s == '-' || *s == '=') {
-			s++;
-			if (s < end && *s == '>')
+		if (p->ntok == ORDER_TOKENS) {
+			while (!order_bit(ORDER_END_BITS, *s))
 				s++;
-			t->len = (int)(s - t->text);
-			t->glued = t->len == 1 && t->text > p->seg &&
-			    !is_sep(t->text[-1]) && s < end && !is_sep(*s);
-			memcpy(t->key, "-", 2);
-			t->klen = 1;
-			t->hash = dip_hash(DIP_HASH_INIT, t->key, 1);
-			classify(p->map, t);
+			p->seglen = (int)(s - p->seg);
+			return -1;
+		}
+		t = &p->tok[p->ntok++];
+		if (*s != '-' && *s != '=') {
+			s = token_word(t, s);
+			if (t->klen == 0)
+				p->ntok--;
+			else
+				classify(p->map, t);
 			continue;
 		}
-		while (s < end && !is_sep(*s) && *s != '-' && *s != '=')
+		t->text = s++;
+		if (*s == '>')
 			s++;
 		t->len = (int)(s - t->text);
-		t->glued = false;
-		token_key(t);
-		if (t->klen == 0)
-			p->ntok--;
-		else
-			classify(p->map, t);
+		t->glued = t->len == 1 && t->text > p->seg &&
+		    !is_sep(t->text[-1]) && !order_bit(ORDER_END_BITS, *s) &&
+		    !is_sep(*s);
+		memcpy(t->key, "-", 2);
+		t->klen = 1;
+		t->hash = dip_hash(DIP_HASH_INIT, t->key, 1);
+		classify(p->map, t);
 	}
+	p->seglen = (int)(s - p->seg);
 	return 0;
 }
 
@@ -640,18 +680,19 @@ dip_order_parse(const struct dip_map *m, int power, const char *line,
     struct dip_order *out, int max, struct game_diag *why)
 {
 	struct parser	 p;
-	const char	*s = line, *e;
-	int		 n = 0;
+	const char	*s, *e;
+	int		 n = 0, rc;
 
 	/* No memset: the tokens (1.8 KB) are written before they are read. */
 	p.map = m;
 	p.why = why;
 	p.ntok = p.i = 0;
-	for (; *s != '\0'; s = *e ? e + 1 : e) {
-		e = s + strcspn(s, ",;\n");
+	for (s = line; *s != '\0'; s = *e != '\0' ? e + 1 : e) {
+		/* One pass: the tokens end where the order does. */
 		p.seg = s;
-		p.seglen = (int)(e - s);
-		if (tokenize(&p) < 0)
+		rc = tokenize(&p);
+		e = s + p.seglen;
+		if (rc < 0)
 			return fail(&p, "dip.err.too_long", NULL, NULL);
 		if (p.ntok == 0)
 			continue;
