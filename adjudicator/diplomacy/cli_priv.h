@@ -20,34 +20,52 @@
  * "VOID(" why ")", each part whole (text and why < CLI_TEXT_MAX). */
 #define CLI_OUT_TEXT	(2 * CLI_TEXT_MAX + 24)
 #define CLI_OUT_MAX	(DIP_MAX_ORDERS + 4 * DIP_MAX_UNITS + 16)
+/* The output is gathered here and written when this much is waiting, at
+ * the end, before more input is read and before a word to stderr. */
+#define CLI_OUT_FLUSH	65536
+/* Bytes a line may be built with beyond its own: names are copied as
+ * the 8 bytes of their arrays, whatever their length (cli_print.c). */
+#define CLI_OUT_SLACK	8
 #define CLI_FIELDS	64	/* of a record; more: the line cannot be read */
 #define CLI_ID_MAX	64	/* a case's name as read; longer: cut */
 /* A case's pictures' stem: its name made a file name, "~N" appended. */
 #define CLI_STEM_MAX	(CLI_ID_MAX + 16)
+/* The sort key of an output line below its kind: a power and a
+ * location's rank (cli_print.c), CLI_RANK_NONE after every location. */
+#define CLI_RANK_NONE	0xff
+#define CLI_KEYS	(DIP_MAX_POWERS << 8)
+#define CLI_RESULTS	(DIP_VOID + 1)	/* enum dip_result */
+#define CLI_RESULT_MAX	48	/* "FAILS(" why ")": the longest is 36 */
 
 _Static_assert(CLI_OUT_TEXT >= sizeof("ORDER ") + 3 + 1 + CLI_TEXT_MAX +
     3 + sizeof("VOID()") + CLI_TEXT_MAX, "an ORDER line fits whole");
 /* The longest English text below with two whole arguments. */
 _Static_assert(CLI_TEXT_MAX >= sizeof("unknown province ; did you mean ?") +
     2 * (GAME_ARG_MAX - 1), "a parse error fits whole");
+_Static_assert(DIP_MAX_POWERS <= 8 && DIP_MAX_LOCS < CLI_RANK_NONE,
+    "a sort key holds a power and a location's rank");
+_Static_assert(CLI_OUT_MAX < INT16_MAX, "a line's number fits a sort list");
 
 struct cli_line {
 	int8_t		 power;
 	int16_t		 order;		/* index in orders, or -1 */
+	uint8_t		 len;		/* of text */
 	char		 text[CLI_TEXT_MAX];
 	char		 why[CLI_TEXT_MAX];	/* when it could not be read */
 };
 
-/* One output line, without its newline, and its sort key (cli_print.c):
- * kind of line (4 bits), power (3), a location's rank (8). */
-struct cli_out {
-	uint16_t	 key;
-	uint16_t	 len;
-	char		 text[CLI_OUT_TEXT];
-};
+_Static_assert(CLI_TEXT_MAX <= UINT8_MAX + 1, "an order's length fits len");
 
-_Static_assert(DIP_MAX_POWERS <= 8 && DIP_MAX_LOCS < 255,
-    "a sort key holds a power and a location's rank");
+/*
+ * The lines of one kind of a phase's output in their order (cli_print.c):
+ * a list per sort key in the order made, and a bit per key in use, so
+ * that only the bits are cleared for every phase.
+ */
+struct cli_sort {
+	uint64_t	 used[CLI_KEYS / 64];
+	int16_t		 head[CLI_KEYS], tail[CLI_KEYS];
+	int16_t		 next[CLI_OUT_MAX];
+};
 
 struct cli {
 	struct dip_map		 map;
@@ -55,14 +73,29 @@ struct cli {
 	struct dip_report	 rep;
 	struct dip_scratch	 scratch;
 	struct dip_order	 orders[DIP_MAX_ORDERS];
-	struct cli_line		 lines[DIP_MAX_ORDERS];
-	struct cli_out		 out[CLI_OUT_MAX];
-	int			 nout;
-	uint16_t		 sorted[CLI_OUT_MAX], sorttmp[CLI_OUT_MAX];
-	/* A phase's output: its PHASE line and every line with a newline. */
-	char			 obuf[32 + CLI_OUT_MAX * (CLI_OUT_TEXT + 1)];
-	/* Each location's place in the alphabetical order of their names. */
+	/* One more than the orders: the segment that finds them all used
+	 * is read into the last before it is refused (cli.c). */
+	struct cli_line		 lines[DIP_MAX_ORDERS + 1];
+	/* The provinces with a unit on st while UNIT lines add units (cli.c);
+	 * made anew from st when occupied_ok is false. */
+	struct dip_set		 occupied;
+	bool			 occupied_ok;
+	/* The phase's output (cli_print.c): what each line shows and its
+	 * sort key, by kind, then the order of each kind. */
+	uint16_t		 item[CLI_OUT_MAX], key[CLI_OUT_MAX];
+	uint16_t		 sorted[CLI_OUT_MAX];
+	struct cli_sort		 sort;
+	/* Each location's place in the alphabetical order of their names;
+	 * the names of powers and locations padded to 8 bytes, and their
+	 * lengths, for the printing (cli_print.c). */
 	uint8_t			 loc_rank[DIP_MAX_LOCS];
+	uint8_t			 loc_len[DIP_MAX_LOCS];
+	char			 power_pad[DIP_MAX_POWERS][8];
+	uint8_t			 power_len[DIP_MAX_POWERS];
+	/* The last part of an ORDER line: "SUCCEEDS", "FAILS(bounce)" for
+	 * each result and reason, and its length (cli_print.c). */
+	char			 result[CLI_RESULTS][DIP_W__COUNT][CLI_RESULT_MAX];
+	uint8_t			 result_len[CLI_RESULTS][DIP_W__COUNT];
 	int			 norders, nlines;
 	unsigned		 options;
 	bool			 setup;		/* UNIT or OWNS seen */
@@ -80,6 +113,10 @@ struct cli {
 	size_t			 inpos, inend;
 	bool			 ineof;
 	bool			 inskip;	/* the rest of a line too long */
+	/* The output waiting to be written to fout (cli_print.c). */
+	char			 obuf[CLI_OUT_FLUSH + CLI_OUT_TEXT + 1 +
+				    CLI_OUT_SLACK];
+	size_t			 olen;
 	FILE			*fout;
 	const char		*pngdir;	/* --png DIR, or NULL */
 	dip_cli_draw_fn		 draw;
@@ -91,8 +128,11 @@ struct cli {
 };
 
 /* cli_print.c */
+void	 cli_print_init(struct cli *);
 void	 cli_print_why(const struct dip_map *, const struct game_diag *,
 	    char *out, size_t len);
 void	 cli_print_phase(struct cli *, const char *code);
+void	 cli_print_text(struct cli *, const char *s, size_t len);
+void	 cli_print_flush(struct cli *);
 
 #endif
