@@ -32,9 +32,13 @@
  * half full, so a word is found in one or two probes. */
 #define DIP_NAME_SLOTS		(2 * DIP_MAX_NAMES)
 #define DIP_LOC_SLOTS		(2 * DIP_MAX_LOCS)
-#define DIP_MAX_WORDS		128	/* order words (order.c) */
-#define DIP_WORD_SLOTS		(2 * DIP_MAX_WORDS)
-#define DIP_WORD_MAX		16	/* an order word's key with its NUL */
+/* The words an order may hold (order.c): its own words and every name. */
+#define DIP_MAX_WORDS		(DIP_MAX_NAMES + 128)
+#define DIP_WORD_SLOTS		2048	/* 2 * DIP_MAX_WORDS, up to a power of 2 */
+#define DIP_WORD_MAX		DIP_NAME_MAX	/* a word's key with its NUL */
+
+_Static_assert(DIP_WORD_SLOTS >= 2 * DIP_MAX_WORDS &&
+    (DIP_WORD_SLOTS & (DIP_WORD_SLOTS - 1)) == 0, "the word index halves");
 
 /* A set of provinces or of locations; 128 members. */
 struct dip_set {
@@ -134,17 +138,20 @@ struct dip_unit {
 };
 
 /*
- * A word of the order language (order.c's tables, gathered by
- * dip_order_index() into the map, so the parser classes a word with one
- * lookup): what it is as a verb, a unit, a coast, and order.c's flags.
+ * A word of the order language (order.c's tables and the map's names,
+ * gathered by dip_order_index() into the map, so the parser classes a
+ * word with one lookup): what it is as a verb, a unit, a coast, order.c's
+ * flags, and the province it names alone.
  */
 struct dip_word {
 	char		 key[DIP_WORD_MAX];
 	uint32_t	 hash;		/* dip_hash() of key */
+	uint8_t		 len;		/* of key */
 	uint8_t		 verb;		/* order.c's enum verb; 0: none */
 	int8_t		 kind;		/* DIP_ARMY, DIP_FLEET or DIP_ANYKIND */
 	uint8_t		 coast;		/* enum dip_coast */
 	uint8_t		 flags;		/* order.c's */
+	int16_t		 prov;		/* a name's province, or -1 */
 };
 
 struct dip_map {
@@ -173,7 +180,7 @@ struct dip_map {
 	uint8_t			 loc_slot[DIP_LOC_SLOTS];
 	int			 nwords;
 	struct dip_word		 words[DIP_MAX_WORDS];
-	uint8_t			 word_slot[DIP_WORD_SLOTS];
+	uint16_t		 word_slot[DIP_WORD_SLOTS];
 };
 
 /* FNV-1a, continued from h over the n bytes of s (DIP_HASH_INIT to

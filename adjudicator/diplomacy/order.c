@@ -44,6 +44,7 @@ struct token {
 	int8_t		 kind;		/* DIP_ARMY, DIP_FLEET, DIP_ANYKIND */
 	uint8_t		 coast;		/* enum dip_coast */
 	uint8_t		 flags;		/* WORD_* */
+	int16_t		 prov;		/* the province it names alone, or -1 */
 	uint32_t	 hash;		/* dip_hash() of key */
 	char		 key[DIP_NAME_MAX];
 };
@@ -176,7 +177,7 @@ word_find(const struct dip_map *m, const char *key, size_t len,
 		return NULL;
 	for (; (k = m->word_slot[i]) != 0; i = (i + 1) & (DIP_WORD_SLOTS - 1)) {
 		w = &m->words[k - 1];
-		if (w->hash != hash)
+		if (w->hash != hash || w->len != len)
 			continue;
 		for (j = 0; j < len && w->key[j] == key[j]; j++)
 			;
@@ -202,6 +203,8 @@ word_entry(struct dip_map *m, const char *word)
 	w = &m->words[m->nwords++];
 	memcpy(w->key, word, len + 1);
 	w->hash = h;
+	w->len = (uint8_t)len;
+	w->prov = -1;
 	w->verb = V_NONE;
 	w->kind = DIP_ANYKIND;
 	w->coast = DIP_NOCOAST;
@@ -209,14 +212,17 @@ word_entry(struct dip_map *m, const char *word)
 	for (i = dip_hash_slot(h, DIP_WORD_SLOTS); m->word_slot[i] != 0;
 	    i = (i + 1) & (DIP_WORD_SLOTS - 1))
 		;
-	m->word_slot[i] = (uint8_t)m->nwords;
+	m->word_slot[i] = (uint16_t)m->nwords;
 	return w;
 }
 
 /*
- * Gathers the tables of this file into m's word index: a word of two
- * tables ("convoy": a verb and the noun of "via convoy") is one entry
- * with both. Returns 0, or -1 when the index is full (DIP_MAX_WORDS).
+ * Gathers the tables of this file and the map's names (sorted, so the
+ * index is the same whatever order the map file lists them in) into m's
+ * word index: a word of two tables ("convoy": a verb and the noun of "via
+ * convoy") is one entry with both, and a word that is a name says which
+ * province, so that one lookup tells the parser all a word can be (issue
+ * 18). Returns 0, or -1 when the index is full (DIP_MAX_WORDS).
  */
 int
 dip_order_index(struct dip_map *m)
@@ -246,10 +252,16 @@ dip_order_index(struct dip_map *m)
 			return -1;
 		w->flags |= (uint8_t)flag_words[i].flags;
 	}
+	for (i = 0; i < (size_t)m->nnames; i++) {
+		if ((w = word_entry(m, m->names[i].key)) == NULL)
+			return -1;
+		w->prov = m->names[i].prov;
+	}
 	return 0;
 }
 
-/* What the token's key (and hash) is as an order word. */
+/* What the token's key (and hash) is as an order word, and the
+ * province it names alone. */
 static void
 classify(const struct dip_map *m, struct token *t)
 {
@@ -260,11 +272,13 @@ classify(const struct dip_map *m, struct token *t)
 		t->kind = w->kind;
 		t->coast = w->coast;
 		t->flags = w->flags;
+		t->prov = w->prov;
 	} else {
 		t->verb = V_NONE;
 		t->kind = DIP_ANYKIND;
 		t->coast = DIP_NOCOAST;
 		t->flags = 0;
+		t->prov = -1;
 	}
 }
 
@@ -493,10 +507,11 @@ coast(struct parser *p, int prov)
 static int
 location(struct parser *p)
 {
-	char		 key[DIP_NAME_MAX];
-	int		 w, best = -1, bestw = 0, prov, j;
-	size_t		 len = 0;
-	uint32_t	 h = DIP_HASH_INIT;
+	const struct token	*first = NULL;
+	char			 key[DIP_NAME_MAX];
+	int			 w, best = -1, bestw = 0, prov, j;
+	size_t			 len = 0;
+	uint32_t		 h = DIP_HASH_INIT;
 
 	if (p->i >= p->ntok)
 		return fail(p, "dip.err.expected_province", NULL, NULL);
@@ -512,10 +527,24 @@ location(struct parser *p)
 		/* A key longer than any name: no more words can make one. */
 		if (len + t->klen >= DIP_NAME_MAX)
 			break;
-		memcpy(key + len, t->key, t->klen);
-		len += t->klen;
-		h = dip_hash(h, t->key, t->klen);
-		if ((prov = dip_map_findh(p->map, key, len, h)) >= 0) {
+		if (len == 0) {
+			/* One word: what it names is known (classify). Its
+			 * key is copied only if more words follow. */
+			first = t;
+			len = t->klen;
+			h = t->hash;
+			prov = t->prov;
+		} else {
+			if (first != NULL) {
+				memcpy(key, first->key, first->klen);
+				first = NULL;
+			}
+			memcpy(key + len, t->key, t->klen);
+			len += t->klen;
+			h = dip_hash(h, t->key, t->klen);
+			prov = dip_map_findh(p->map, key, len, h);
+		}
+		if (prov >= 0) {
 			best = prov;
 			bestw = j - p->i + 1;
 		}
