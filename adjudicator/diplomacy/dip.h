@@ -32,6 +32,8 @@
  * half full, so a word is found in one or two probes. */
 #define DIP_NAME_SLOTS		(2 * DIP_MAX_NAMES)
 #define DIP_LOC_SLOTS		(2 * DIP_MAX_LOCS)
+#define DIP_POWER_SLOTS_LOG2	5
+#define DIP_POWER_SLOTS		(1 << DIP_POWER_SLOTS_LOG2)
 /* The words an order may hold (order.c): its own words and every name. */
 #define DIP_MAX_WORDS		(DIP_MAX_NAMES + 128)
 #define DIP_WORD_SLOTS		2048	/* 2 * DIP_MAX_WORDS, up to a power of 2 */
@@ -162,7 +164,10 @@ struct dip_map {
 	int			 nstart;
 	char			 power[DIP_MAX_POWERS][4];
 	char			 power_name[DIP_MAX_POWERS][16];
-	uint32_t		 power_key[DIP_MAX_POWERS];	/* map.c */
+	/* The powers' abbreviations as numbers, and their index: power
+	 * + 1, 0 for an empty slot (map.c). */
+	uint32_t		 power_key[DIP_MAX_POWERS];
+	uint8_t			 power_slot[DIP_POWER_SLOTS];
 	struct dip_province	 prov[DIP_MAX_PROVINCES];
 	struct dip_loc		 loc[DIP_MAX_LOCS];
 	struct dip_set		 army_adj[DIP_MAX_PROVINCES];	/* provinces */

@@ -293,19 +293,43 @@ map_power_key(const char *abbr, size_t len)
 	return key;
 }
 
+/* The first slot of key in the powers' index. */
+static unsigned
+map_power_slot(uint32_t key)
+{
+	return (key * 2654435769u) >> (32 - DIP_POWER_SLOTS_LOG2);
+}
+
 /* The power abbreviated abbr (len bytes, any case, no NUL), or -1: one
- * number compared with each power's (issue 18: this is asked for every
- * line). */
+ * number looked up in a small index of the powers' (issue 18: this is
+ * asked for every line, and a search through the powers in turn missed
+ * its branch a time a line). */
 int
 dip_map_power_len(const struct dip_map *m, const char *abbr, size_t len)
 {
 	uint32_t	 key = map_power_key(abbr, len);
-	int		 i;
+	unsigned	 i;
+	int		 p;
 
-	for (i = 0; i < m->npowers && key != 0; i++)
-		if (m->power_key[i] == key)
-			return i;
+	if (key == 0)
+		return -1;
+	for (i = map_power_slot(key); (p = m->power_slot[i]) != 0;
+	    i = (i + 1) % DIP_POWER_SLOTS)
+		if (m->power_key[p - 1] == key)
+			return p - 1;
 	return -1;
+}
+
+/* Power p in the powers' index (once its key is set). */
+static void
+map_index_power(struct dip_map *m, int p)
+{
+	unsigned	 i;
+
+	for (i = map_power_slot(m->power_key[p]); m->power_slot[i] != 0;
+	    i = (i + 1) % DIP_POWER_SLOTS)
+		;
+	m->power_slot[i] = (uint8_t)(p + 1);
 }
 
 /* "STP/NC" or "kie" to a location index, or -1. */
@@ -624,7 +648,7 @@ map_record(struct dip_map *m, char **f, int nf, const char *line,
 		snprintf(m->power[m->npowers], 4, "%s", f[1]);
 		snprintf(m->power_name[m->npowers], 16, "%s", f[2]);
 		m->power_key[m->npowers] = map_power_key(f[1], strlen(f[1]));
-		m->npowers++;
+		map_index_power(m, m->npowers++);
 		return 0;
 	}
 	if (strcmp(f[0], "PROVINCE") == 0)
