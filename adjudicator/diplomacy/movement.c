@@ -213,6 +213,10 @@ move_check(const struct dip_state *st, struct dip_scratch *sc, int u,
 		sc->why[u] = DIP_W_ARMY_TO_SEA;
 		return false;
 	}
+	/* A move over land not written "via convoy" goes over land, and
+	 * is possible, whatever route the fleets could make. */
+	if (!o->via && dip_set_has(&m->army_adj[from], to))
+		return true;
 	if (dip_route_possible(st, sc, from, to, -1, NULL)) {
 		sc->convoyed[u] = o->via || !dip_set_has(&m->army_adj[from],
 		    to);
