@@ -14,6 +14,7 @@
  * phase. This file does the I/O; the engine does the rest.
  */
 #include <ctype.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -171,9 +172,37 @@ cli_strip_result(const char *text)
 
 /*
  * The order at in, up to stop or the first ',' or ';', with every run of
- * blanks made one blank and none at either end, into l (its text and
- * len); returns where it stopped. false in *whole when it does not fit
- * the text: l then holds as much as fits, and the order must not be read
+ * blanks made one blank and none at either end, into out, which holds
+ * stop - in + 1 bytes; returns its length, and where it stopped in *end.
+ * Without a branch on each blank: a blank is written as a space and kept
+ * unless the last byte kept is one (or there is none yet).
+ */
+static size_t
+cli_squeeze(const char *in, const char *stop, char *out, const char **end)
+{
+	size_t		 n = 0;
+	bool		 blank, after = true;
+	char		 ch;
+
+	for (; in < stop; in++) {
+		ch = *in;
+		if (ch == ',' || ch == ';')
+			break;
+		blank = ch == ' ' || ch == '\t';
+		out[n] = blank ? ' ' : ch;
+		n += !(blank & after);
+		after = blank;
+	}
+	n -= n > 0 && out[n - 1] == ' ';
+	out[n] = '\0';
+	*end = in;
+	return n;
+}
+
+/*
+ * The order at in (cli_squeeze) into l, its text and len; returns where
+ * it stopped. false in *whole when it does not fit the text: l then
+ * holds as much as fits, whole words, and the order must not be read
  * from it (its cut tail could make it another order: "A WAL S A LON ...
  * - YOR" would support a hold).
  */
@@ -181,33 +210,26 @@ static const char *
 cli_collapse(const char *in, const char *stop, struct cli_line *l,
     bool *whole)
 {
-	size_t	 n = 0;
-	bool	 space = false;
-	char	 ch;
+	char		 all[CLI_LINE_MAX];
+	const char	*end;
+	size_t		 n;
 
-	*whole = true;
-	for (; in < stop; in++) {
-		ch = *in;
-		if (ch == ' ' || ch == '\t') {
-			space = n > 0;
-			continue;
-		}
-		if (ch == ',' || ch == ';')
-			break;
-		if (!*whole)
-			continue;
-		if (n + 1 + space >= sizeof(l->text)) {
-			*whole = false;
-			continue;
-		}
-		if (space)
-			l->text[n++] = ' ';
-		space = false;
-		l->text[n++] = ch;
+	/* The text never grows: a segment shorter than l->text fits. */
+	if (stop - in < (ptrdiff_t)sizeof(l->text)) {
+		l->len = (uint8_t)cli_squeeze(in, stop, l->text, &end);
+		*whole = true;
+		return end;
 	}
+	/* in is part of a line: less than CLI_LINE_MAX bytes. */
+	n = cli_squeeze(in, stop, all, &end);
+	if ((*whole = n < sizeof(l->text)) == false) {
+		n = sizeof(l->text) - 1;
+		n -= all[n - 1] == ' ';
+	}
+	memcpy(l->text, all, n);
 	l->text[n] = '\0';
 	l->len = (uint8_t)n;
-	return in;
+	return end;
 }
 
 static int
@@ -236,12 +258,14 @@ cli_order(struct cli *c, int power, const char *text)
 		l->order = -1;
 		if (!whole) {
 			game_diag_set(&why, "dip.err.too_long", 0);
-			cli_print_why(&c->map, &why, l->why, sizeof(l->why));
+			cli_print_why(&c->map, &why, c->why[c->nlines],
+			    sizeof(c->why[0]));
 		} else if ((n = dip_order_parse(&c->map, power, l->text,
 		    &c->orders[c->norders], 1, &why)) == 1)
 			l->order = (int16_t)c->norders++;
 		else
-			cli_print_why(&c->map, &why, l->why, sizeof(l->why));
+			cli_print_why(&c->map, &why, c->why[c->nlines],
+			    sizeof(c->why[0]));
 		c->nlines++;
 		if (end >= stop)
 			break;
@@ -406,22 +430,63 @@ cli_fields(const char *s, struct cli_field *f, int nf, int max,
 }
 
 /*
- * The fields of line (len bytes before its newline) into f: how many,
- * or -1 when there are more than CLI_FIELDS. The line ends at its first
- * CR, which is made its NUL here, or at its first NUL. An ORDER line
- * needs its first three fields only: a line of at most 2 * CLI_FIELDS
- * bytes cannot hold more fields than f, so the rest of a short one is
- * not split (the order is read from the line itself).
+ * The usual UNIT and ORDER lines, "UNIT FRA A PAR" and "ORDER FRA ...",
+ * one blank between the fields and a power of three letters, split as
+ * cli_split() would split them, without its loops: 4 or 3 fields (an
+ * ORDER line's third is its first word), or 0 for any other line, which
+ * goes the long way. The literals hold no NUL, so comparing them reads
+ * nothing past the line's end.
  */
 static int
-cli_split(char *line, size_t len, struct cli_field *f)
+cli_split_usual(const char *line, size_t len, struct cli_field *f)
+{
+	const char	*p = line + 5, *s;
+	size_t		 n;
+
+	if (len >= 12 && memcmp(line, "UNIT ", 5) == 0 &&
+	    !cli_field_end(p[0]) && !cli_field_end(p[1]) &&
+	    !cli_field_end(p[2]) && p[3] == ' ' && !cli_field_end(p[4]) &&
+	    p[5] == ' ') {
+		for (s = p + 6, n = 0; n < 8 && !cli_field_end(s[n]); n++)
+			;
+		if (n == 0 || s[n] != '\0')
+			return 0;
+		f[0] = (struct cli_field){ line, 4 };
+		f[1] = (struct cli_field){ p, 3 };
+		f[2] = (struct cli_field){ p + 4, 1 };
+		f[3] = (struct cli_field){ s, n };
+		return 4;
+	}
+	p = line + 6;
+	if (len >= 11 && len <= 2 * CLI_FIELDS &&
+	    memcmp(line, "ORDER ", 6) == 0 && !cli_field_end(p[0]) &&
+	    !cli_field_end(p[1]) && !cli_field_end(p[2]) && p[3] == ' ' &&
+	    !cli_field_end(p[4])) {
+		for (n = 1; !cli_field_end(p[4 + n]); n++)
+			;
+		f[0] = (struct cli_field){ line, 5 };
+		f[1] = (struct cli_field){ p, 3 };
+		f[2] = (struct cli_field){ p + 4, n };
+		return 3;
+	}
+	return 0;
+}
+
+/*
+ * The fields of line (at most len bytes) into f: how many, or -1 when
+ * there are more than CLI_FIELDS. An ORDER line needs its first three
+ * fields only: a line of at most 2 * CLI_FIELDS bytes cannot hold more
+ * fields than f, so the rest of a short one is not split (the order is
+ * read from the line itself).
+ */
+static int
+cli_split(const char *line, size_t len, struct cli_field *f)
 {
 	const char	*end;
-	char		*cr;
 	int		 nf;
 
-	if ((cr = memchr(line, '\r', len)) != NULL)
-		*cr = '\0';
+	if ((nf = cli_split_usual(line, len, f)) > 0)
+		return nf;
 	nf = cli_fields(line, f, 0, 3, &end);
 	if (nf == 3 && CLI_IS(&f[0], "ORDER") && len <= 2 * CLI_FIELDS)
 		return nf;
@@ -568,9 +633,9 @@ cli_case_close(struct cli *c, int lineno)
 }
 
 /* One line of the input, len bytes (< CLI_LINE_MAX), cut at its first
- * CR here; -2 if a map cannot be written. */
+ * CR; -2 if a map cannot be written. */
 static int
-cli_line(struct cli *c, char *line, size_t len, int lineno)
+cli_line(struct cli *c, const char *line, size_t len, int lineno)
 {
 	struct cli_field	 f[CLI_FIELDS];
 	int			 nf, rc;
@@ -639,6 +704,7 @@ cli_getline(struct cli *c, FILE *in, size_t *len, bool *toolong)
 		/* What the lines so far made is written before the program
 		 * may wait for more input (a terminal, a pipe). */
 		cli_print_flush(c);
+		c->crok = false;
 		memmove(c->in, s, n);
 		c->inpos = 0;
 		c->inend = n + fread(c->in + n, 1, CLI_BLOCK - n, in);
@@ -646,10 +712,29 @@ cli_getline(struct cli *c, FILE *in, size_t *len, bool *toolong)
 	}
 }
 
+/*
+ * The first CR of the line at s (len bytes, from cli_getline), or NULL.
+ * The block is searched from a line on to the next CR once, not once a
+ * line: lines without one, the usual, cost no search of their own.
+ */
+static char *
+cli_find_cr(struct cli *c, char *s, size_t len)
+{
+	size_t	 pos = (size_t)(s - c->in);
+	char	*cr;
+
+	if (!c->crok || c->crpos < pos) {
+		cr = memchr(s, '\r', c->inend - pos);
+		c->crpos = cr != NULL ? (size_t)(cr - c->in) : c->inend;
+		c->crok = true;
+	}
+	return c->crpos < pos + len ? c->in + c->crpos : NULL;
+}
+
 int
 dip_cli_run(struct cli *c, FILE *in, FILE *out)
 {
-	char	*line;
+	char	*line, *cr;
 	int	 lineno = 0, rc;
 	size_t	 len;
 	bool	 toolong;
@@ -659,7 +744,7 @@ dip_cli_run(struct cli *c, FILE *in, FILE *out)
 	c->open = false;
 	c->ncases = c->nbad = c->nstems = 0;
 	c->inpos = c->inend = 0;
-	c->ineof = c->inskip = false;
+	c->ineof = c->inskip = c->crok = false;
 	while ((line = cli_getline(c, in, &len, &toolong)) != NULL) {
 		lineno++;
 		if (toolong) {
@@ -669,6 +754,8 @@ dip_cli_run(struct cli *c, FILE *in, FILE *out)
 				cli_case_error(c, lineno, "line too long", line);
 			continue;
 		}
+		if ((cr = cli_find_cr(c, line, len)) != NULL)
+			*cr = '\0';
 		if (cli_line(c, line, len, lineno) == -2) {
 			cli_print_flush(c);
 			return EX_CANTCREAT;

@@ -158,10 +158,13 @@ cli_print_text(struct cli *c, const char *s, size_t len)
 static inline char *
 cli_cat(char *w, const char *lim, const char *s, size_t len)
 {
-	if (len > (size_t)(lim - w))
-		len = (size_t)(lim - w);
-	memcpy(w, s, len);
-	return w + len;
+	/* Two copies, so that a literal's is one of a constant length. */
+	if (len <= (size_t)(lim - w)) {
+		memcpy(w, s, len);
+		return w + len;
+	}
+	memcpy(w, s, (size_t)(lim - w));
+	return w + (lim - w);
 }
 
 /* len bytes of s, which has len rounded up to 8 bytes to read: copied 8
@@ -229,7 +232,7 @@ cli_order_line(const struct cli *c, char *w, const char *lim, int i)
 	w = CLI_CAT(w, lim, " = ");
 	if (l->order < 0) {
 		w = CLI_CAT(w, lim, "VOID(");
-		w = cli_catn(w, lim, l->why, strlen(l->why));
+		w = cli_catn(w, lim, c->why[i], strlen(c->why[i]));
 		return cli_catc(w, lim, ')');
 	}
 	r = &c->rep.out[l->order];

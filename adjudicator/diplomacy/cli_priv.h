@@ -46,12 +46,13 @@ _Static_assert(DIP_MAX_POWERS <= 8 && DIP_MAX_LOCS < CLI_RANK_NONE,
     "a sort key holds a power and a location's rank");
 _Static_assert(CLI_OUT_MAX < INT16_MAX, "a line's number fits a sort list");
 
+/* An order as read (its reason, when it cannot be read, is in struct
+ * cli's why under the same index: few lines need one). */
 struct cli_line {
 	int8_t		 power;
 	int16_t		 order;		/* index in orders, or -1 */
 	uint8_t		 len;		/* of text */
 	char		 text[CLI_TEXT_MAX];
-	char		 why[CLI_TEXT_MAX];	/* when it could not be read */
 };
 
 _Static_assert(CLI_TEXT_MAX <= UINT8_MAX + 1, "an order's length fits len");
@@ -76,6 +77,7 @@ struct cli {
 	/* One more than the orders: the segment that finds them all used
 	 * is read into the last before it is refused (cli.c). */
 	struct cli_line		 lines[DIP_MAX_ORDERS + 1];
+	char			 why[DIP_MAX_ORDERS + 1][CLI_TEXT_MAX];
 	/* The provinces with a unit on st while UNIT lines add units (cli.c);
 	 * made anew from st when occupied_ok is false. */
 	struct dip_set		 occupied;
@@ -113,6 +115,10 @@ struct cli {
 	size_t			 inpos, inend;
 	bool			 ineof;
 	bool			 inskip;	/* the rest of a line too long */
+	/* Where the block's next CR is, from the line being read on
+	 * (cli.c, cli_find_cr); not searched yet when crok is false. */
+	size_t			 crpos;
+	bool			 crok;
 	/* The output waiting to be written to fout (cli_print.c). */
 	char			 obuf[CLI_OUT_FLUSH + CLI_OUT_TEXT + 1 +
 				    CLI_OUT_SLACK];
