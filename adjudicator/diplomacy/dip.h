@@ -228,8 +228,14 @@ size_t	 dip_map_key(const char *text, size_t len, char *out, size_t outlen);
 /* Whether every letter of text is one a key reads (ASCII, or German). */
 bool	 dip_map_plain(const char *text, size_t len);
 
-/* The embedded copy of maps/standard.map (build/gen/dip_standard_map.c). */
+/* map_standard.c */
+void	 dip_map_standard(struct dip_map *out);
+
+/* The embedded copy of maps/standard.map (build/gen/dip_standard_map.c),
+ * and the same loaded when the program was built: the bytes of its
+ * struct dip_map (build/gen/dip_standard_image.c, mapgen.c). */
 extern const char dip_standard_map_text[];
+extern const unsigned char dip_standard_map_image[];
 
 enum dip_season {
 	DIP_SPRING,

@@ -4,10 +4,12 @@
  * The loader is strict: an unknown record, a name used twice, an adjacency
  * listed from one side only or a count that differs from the COUNTS record
  * makes it fail with a diagnostic naming the line, so a damaged map file is
- * found at start-up and never during a game. Adjudication only reads the
- * result. The names, the locations and the order words (order.c) get a
- * hash index each, so the parser finds a word in a probe or two (issue
- * 18). No I/O here: the caller hands over the text.
+ * found when the program is built (mapgen.c loads the standard map then,
+ * map_standard.c hands out the result) and never during a game.
+ * Adjudication only reads the result. The names, the locations and the
+ * order words (order.c) get a hash index each, so the parser finds a word
+ * in a probe or two (issue 18). No I/O here: the caller hands over the
+ * text.
  */
 #include <ctype.h>
 #include <stdio.h>
