@@ -1,14 +1,17 @@
 /*
  * cli_priv.h - what the files of `pbemd adjudicate` share: the struct
- * cli of a run (cli.c reads the cases, cli_print.c prints each phase's
- * results). Nothing outside cli*.c includes it; others see cli.h.
+ * cli of a run (cli_read.c cuts the input into lines and fields, cli.c
+ * reads the cases from them, cli_print.c prints each phase's results).
+ * Nothing outside cli*.c includes it; others see cli.h.
  */
 #ifndef PBEMD_DIP_CLI_PRIV_H
 #define PBEMD_DIP_CLI_PRIV_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "cli.h"
 #include "dip.h"
@@ -110,13 +113,13 @@ struct cli {
 	char			 id[CLI_ID_MAX];	/* the CASE line's name */
 	char			 stem[CLI_STEM_MAX];	/* of its pictures */
 	int			 ncases, nbad;
-	/* The input: a block read, its lines cut in place (cli.c). */
+	/* The input: a block read, its lines cut in place (cli_read.c). */
 	char			 in[CLI_BLOCK + 1];
 	size_t			 inpos, inend;
 	bool			 ineof;
 	bool			 inskip;	/* the rest of a line too long */
 	/* Where the block's next CR is, from the line being read on
-	 * (cli.c, cli_find_cr); not searched yet when crok is false. */
+	 * (cli_read.c, cli_find_cr); not searched yet when crok is false. */
 	size_t			 crpos;
 	bool			 crok;
 	/* The output waiting to be written to fout (cli_print.c). */
@@ -132,6 +135,32 @@ struct cli {
 	char			(*stems)[CLI_STEM_MAX];
 	int			 nstems, maxstems;
 };
+
+/* A field of an input line: where it begins in the line, its length. */
+struct cli_field {
+	const char	*s;
+	size_t		 len;
+};
+
+/* Whether field f is the word w (a string literal). */
+#define CLI_IS(f, w)	((f)->len == sizeof(w) - 1 &&			\
+	memcmp((f)->s, (w), sizeof(w) - 1) == 0)
+
+/* One line of the input as cli_read_next() hands it over: valid until
+ * the next call. */
+struct cli_input {
+	const char		*line;		/* ended at its first CR */
+	int			 lineno;
+	bool			 toolong;	/* line: its first bytes, as read */
+	int			 nf;		/* fields, or -1: over CLI_FIELDS */
+	struct cli_field	 f[CLI_FIELDS];
+};
+
+/* cli_read.c */
+bool		 cli_read_next(struct cli *, FILE *in, struct cli_input *);
+const char	*cli_read_result(const char *text);
+const char	*cli_read_order(const char *in, const char *stop,
+		    struct cli_line *l, bool *whole);
 
 /* cli_print.c */
 void	 cli_print_init(struct cli *);

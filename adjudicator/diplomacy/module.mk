@@ -9,6 +9,7 @@ SRCS += \
 	adjudicator/diplomacy/board_view.c \
 	adjudicator/diplomacy/cli.c \
 	adjudicator/diplomacy/cli_print.c \
+	adjudicator/diplomacy/cli_read.c \
 	adjudicator/diplomacy/map.c \
 	adjudicator/diplomacy/map_standard.c \
 	adjudicator/diplomacy/movement.c \
