@@ -281,22 +281,21 @@ cli_retreats_line(const struct cli *c, char *w, const char *lim,
 	return n > 0 ? w : CLI_CAT(w, lim, " NONE");
 }
 
-/* "OWNS FRA BRE MAR PAR" for power p, its centres in the map's order. */
+/* "OWNS FRA BRE MAR PAR" for power p, its centres (c->owned, made by
+ * cli_gather) in the map's order. */
 static char *
 cli_owns_line(const struct cli *c, char *w, const char *lim, int p)
 {
-	const struct dip_set	*centres = &c->map.centres;
+	const struct dip_set	*owned = &c->owned[p];
 	int			 i;
 
 	w = CLI_CAT(w, lim, "OWNS ");
 	w = cli_cat8(w, lim, c->power_pad[p], c->power_len[p]);
-	for (i = dip_set_next(centres, 0); i >= 0;
-	    i = dip_set_next(centres, i + 1))
-		if (c->st.owner[i] == p) {
-			w = cli_catc(w, lim, ' ');
-			w = cli_cat8(w, lim, c->map.loc[i].name,
-			    c->loc_len[i]);
-		}
+	for (i = dip_set_next(owned, 0); i >= 0;
+	    i = dip_set_next(owned, i + 1)) {
+		w = cli_catc(w, lim, ' ');
+		w = cli_cat8(w, lim, c->map.loc[i].name, c->loc_len[i]);
+	}
 	return w;
 }
 
@@ -443,11 +442,14 @@ cli_gather(struct cli *c, int first[CLI_NKINDS + 1])
 		    c->st.unit[i].loc));
 	first[CLI_OWNS] = n;
 	if (r->owners_changed || c->st.winner >= 0) {
-		int	 centres[DIP_MAX_POWERS], units[DIP_MAX_POWERS];
-
-		dip_state_tally(&c->st, centres, units);
+		/* Each power's centres, in one pass over the centres. */
+		memset(c->owned, 0, sizeof(c->owned));
+		for (i = dip_set_next(&c->map.centres, 0); i >= 0;
+		    i = dip_set_next(&c->map.centres, i + 1))
+			if ((p = c->st.owner[i]) >= 0 && p < DIP_MAX_POWERS)
+				dip_set_add(&c->owned[p], i);
 		for (p = 0; p < c->map.npowers; p++)
-			if (centres[p] > 0)
+			if (!dip_set_empty(&c->owned[p]))
 				CLI_ADD(p, cli_key(c, p, -1));
 	}
 	first[CLI_WINNER] = n;

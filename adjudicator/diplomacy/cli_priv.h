@@ -90,6 +90,7 @@ struct cli {
 	uint16_t		 item[CLI_OUT_MAX], key[CLI_OUT_MAX];
 	uint16_t		 sorted[CLI_OUT_MAX];
 	struct cli_sort		 sort;
+	struct dip_set		 owned[DIP_MAX_POWERS];	/* centres */
 	/* Each location's place in the alphabetical order of their names;
 	 * the names of powers and locations padded to 8 bytes, and their
 	 * lengths, for the printing (cli_print.c). */
