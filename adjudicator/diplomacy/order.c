@@ -162,26 +162,36 @@ static const struct {
 	{ "kein", WORD_KEIN },
 };
 
-/* The word of key (len bytes, hash dip_hash() of them) in m's index,
- * or NULL. The keys are compared by hand: they are short. */
+/*
+ * The word of key (len bytes, hash dip_hash() of them) in m's index, or
+ * NULL. key is an array of DIP_WORD_MAX bytes, zero from len up to its
+ * eighth byte, as the index's keys are (the map is zeroed when it
+ * loads): the first eight bytes are compared as one number, the rest of
+ * a longer key by hand.
+ */
 static inline const struct dip_word *
 word_find(const struct dip_map *m, const char *key, size_t len,
     uint32_t hash)
 {
 	const struct dip_word	*w;
 	unsigned		 i = dip_hash_slot(hash, DIP_WORD_SLOTS);
+	uint64_t		 head, theirs;
 	size_t			 j;
 	int			 k;
 
 	if (len >= DIP_WORD_MAX)
 		return NULL;
+	memcpy(&head, key, sizeof(head));
 	for (; (k = m->word_slot[i]) != 0; i = (i + 1) & (DIP_WORD_SLOTS - 1)) {
 		w = &m->words[k - 1];
 		if (w->hash != hash || w->len != len)
 			continue;
-		for (j = 0; j < len && w->key[j] == key[j]; j++)
+		memcpy(&theirs, w->key, sizeof(theirs));
+		if (theirs != head)
+			continue;
+		for (j = sizeof(head); j < len && w->key[j] == key[j]; j++)
 			;
-		if (j == len && w->key[len] == '\0')
+		if (j >= len)
 			return w;
 	}
 	return NULL;
@@ -192,13 +202,17 @@ static struct dip_word *
 word_entry(struct dip_map *m, const char *word)
 {
 	struct dip_word	*w;
+	char		 key[DIP_WORD_MAX] = { 0 };
 	size_t		 len = strlen(word);
 	uint32_t	 h = dip_hash(DIP_HASH_INIT, word, len);
 	unsigned	 i;
 
-	if ((w = (struct dip_word *)word_find(m, word, len, h)) != NULL)
+	if (len >= DIP_WORD_MAX)
+		return NULL;
+	memcpy(key, word, len);
+	if ((w = (struct dip_word *)word_find(m, key, len, h)) != NULL)
 		return w;
-	if (m->nwords == DIP_MAX_WORDS || len >= DIP_WORD_MAX)
+	if (m->nwords == DIP_MAX_WORDS)
 		return NULL;
 	w = &m->words[m->nwords++];
 	memcpy(w->key, word, len + 1);
@@ -324,6 +338,8 @@ token_word(struct token *t, const char *s)
 	size_t		 n = 0;
 	bool		 ascii = true;
 
+	/* Zero up to the eighth byte, as word_find() compares them. */
+	memset(t->key, 0, 8);
 	t->text = s;
 	for (; !order_bit(ORDER_STOP_BITS, *s); s++) {
 		c = (unsigned char)*s;
@@ -391,7 +407,8 @@ tokenize(struct parser *p)
 		t->glued = t->len == 1 && t->text > p->seg &&
 		    !is_sep(t->text[-1]) && !order_bit(ORDER_END_BITS, *s) &&
 		    !is_sep(*s);
-		memcpy(t->key, "-", 2);
+		memset(t->key, 0, 8);
+		t->key[0] = '-';
 		t->klen = 1;
 		t->hash = dip_hash(DIP_HASH_INIT, t->key, 1);
 		classify(p->map, t);
