@@ -177,6 +177,10 @@ struct dip_map {
 	struct dip_set		 seas;		/* the provinces at sea */
 	struct dip_set		 centres;	/* the supply centres */
 	struct dip_name		 names[DIP_MAX_NAMES];		/* sorted */
+	/* The names by their key's length: those of length n are by_len
+	 * from len_first[n] up to len_first[n + 1] (map.c). */
+	uint16_t		 by_len[DIP_MAX_NAMES];
+	uint16_t		 len_first[DIP_NAME_MAX + 1];
 	struct dip_unit		 start[DIP_MAX_UNITS];
 	int8_t			 start_owner[DIP_MAX_PROVINCES];
 	/* Hash indexes (dip_hash): names + 1, locations + 1 by their upper

@@ -224,7 +224,8 @@ int
 dip_map_suggest(const struct dip_map *m, const char *key, int *out, int max)
 {
 	int		 best[DIP_MAX_PROVINCES];
-	int		 i, n = 0, limit, d, nlen, len = (int)strlen(key);
+	int		 i, k, n = 0, limit, d, nlen, from, to;
+	int		 len = (int)strlen(key);
 	uint64_t	 mine = map_letters_of(key, (size_t)len), theirs;
 
 	limit = len / 3;
@@ -232,14 +233,21 @@ dip_map_suggest(const struct dip_map *m, const char *key, int *out, int max)
 		limit = 1;
 	for (i = 0; i < m->nprov; i++)
 		best[i] = 99;
-	for (i = 0; i < m->nnames; i++) {
-		/* The distance is at least the difference of the lengths, and
-		 * at least the number of letters one has and the other has
-		 * not (each edit adds or takes one): most names end here. */
+	/* The distance is at least the difference of the lengths: only the
+	 * names of the lengths within limit are visited (by_len). A key may
+	 * be longer than any name (unknown_province() joins words). */
+	from = len - limit < 0 ? 0 : len - limit;
+	if (from > DIP_NAME_MAX)
+		from = DIP_NAME_MAX;
+	to = len + limit + 1 > DIP_NAME_MAX ? DIP_NAME_MAX : len + limit + 1;
+	for (k = m->len_first[from]; k < m->len_first[to]; k++) {
+		/* And at least the number of letters one has and the other
+		 * has not (each edit adds or takes one): most names end
+		 * here. */
+		i = m->by_len[k];
 		nlen = m->names[i].len;
 		theirs = m->names[i].letters;
-		if (nlen > len + limit || nlen < len - limit ||
-		    map_more_bits(mine & ~theirs, limit) ||
+		if (map_more_bits(mine & ~theirs, limit) ||
 		    map_more_bits(theirs & ~mine, limit))
 			continue;
 		d = map_distance(key, (size_t)len, m->names[i].key,
@@ -393,11 +401,22 @@ map_slot_u16(uint16_t *slots, unsigned nslots, const char *key, int item)
 static void
 map_index_names(struct dip_map *m)
 {
-	int	 i;
+	uint16_t	 next[DIP_NAME_MAX + 1];
+	int		 i, len;
 
 	memset(m->name_slot, 0, sizeof(m->name_slot));
 	for (i = 0; i < m->nnames; i++)
 		map_slot_u16(m->name_slot, DIP_NAME_SLOTS, m->names[i].key, i);
+	/* The names by length, for "did you mean" (dip_map_suggest): a
+	 * count per length, its running sum, then the names in place. */
+	memset(m->len_first, 0, sizeof(m->len_first));
+	for (i = 0; i < m->nnames; i++)
+		m->len_first[m->names[i].len + 1]++;
+	for (len = 0; len < DIP_NAME_MAX; len++)
+		m->len_first[len + 1] += m->len_first[len];
+	memcpy(next, m->len_first, sizeof(next));
+	for (i = 0; i < m->nnames; i++)
+		m->by_len[next[m->names[i].len]++] = (uint16_t)i;
 }
 
 /* The locations' index, once they are numbered (dip_map_load). Their
