@@ -296,6 +296,10 @@ map_power_key(const char *abbr, size_t len)
 	uint32_t	 key = 0;
 	size_t		 n;
 
+	if (len == 3)	/* the usual length, without the loop */
+		return (uint32_t)(unsigned char)map_upper(abbr[0]) |
+		    (uint32_t)(unsigned char)map_upper(abbr[1]) << 8 |
+		    (uint32_t)(unsigned char)map_upper(abbr[2]) << 16;
 	if (len > 3)
 		return 0;
 	for (n = 0; n < len; n++)
