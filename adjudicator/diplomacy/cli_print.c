@@ -453,7 +453,7 @@ cli_gather(struct cli *c, int first[CLI_NKINDS + 1])
 				CLI_ADD(p, cli_key(c, p, -1));
 	}
 	first[CLI_WINNER] = n;
-	if ((r->owners_changed || c->st.winner >= 0) && c->st.winner >= 0)
+	if (c->st.winner >= 0)
 		CLI_ADD(c->st.winner, cli_key(c, c->st.winner, -1));
 	first[CLI_NKINDS] = n;
 #undef CLI_ADD
