@@ -93,10 +93,11 @@ const struct dip_why_entry dip_why_table[DIP_W__COUNT] = {
 static bool
 adjustments_due(const struct dip_state *st)
 {
-	int	 p;
+	int	 centres[DIP_MAX_POWERS], units[DIP_MAX_POWERS], p;
 
+	dip_state_tally(st, centres, units);
 	for (p = 0; p < st->map->npowers; p++)
-		if (dip_state_centres(st, p) != dip_state_units(st, p))
+		if (centres[p] != units[p])
 			return true;
 	return false;
 }

@@ -14,6 +14,7 @@
  * phase. This file does the I/O; the engine does the rest.
  */
 #include <ctype.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,13 +42,20 @@ enum {
 static void
 cli_case_error(struct cli *c, int lineno, const char *what, const char *line)
 {
-	char	 shown[80];
+	char	 shown[80], text[160];
 	size_t	 i;
+	int	 n;
 
 	for (i = 0; line[i] != '\0' && i + 1 < sizeof(shown); i++)
 		shown[i] = line[i] >= ' ' && line[i] < 0x7f ? line[i] : '?';
 	shown[i] = '\0';
-	fprintf(c->fout, "ERROR line %d: %s: %s\n", lineno, what, shown);
+	n = snprintf(text, sizeof(text), "ERROR line %d: %s: %s\n", lineno,
+	    what, shown);
+	cli_print_text(c, text, (size_t)n < sizeof(text) ? (size_t)n :
+	    sizeof(text) - 1);
+	/* What went to the output so far comes before the word on stderr,
+	 * as it did when each line was printed at once. */
+	cli_print_flush(c);
 	if (c->named)
 		fprintf(stderr, "pbemd adjudicate: case %s: line %d: %s: %s\n",
 		    c->id, lineno, what, shown);
@@ -67,6 +75,7 @@ cli_start(struct cli *c)
 	if (c->setup)
 		dip_state_clear(&c->st);
 	c->started = true;
+	c->occupied_ok = false;
 }
 
 /*
@@ -106,6 +115,9 @@ cli_draw(struct cli *c, const char *code)
 	dip_board_map(b, "", code, &mv->board[0]);
 	snprintf(path, sizeof(path), "%s/%s%s%s.png", c->pngdir, c->stem,
 	    c->stem[0] != '\0' ? "-" : "", code);
+	/* The drawing may say why it failed on stderr: what the output
+	 * holds so far comes first. */
+	cli_print_flush(c);
 	rc = c->draw(c->draw_arg, path, mv);
 	free(mv);
 	free(b);
@@ -123,6 +135,7 @@ cli_flush(struct cli *c)
 		return 0;
 	cli_start(c);
 	dip_state_phase_code(&c->st, code, sizeof(code));
+	c->occupied_ok = false;
 	if (dip_adjudicate(&c->st, c->orders, c->norders, &c->rep,
 	    &c->scratch) < 0)
 		return -1;
@@ -134,96 +147,43 @@ cli_flush(struct cli *c)
 	return 0;
 }
 
-/* "ORDER ENG F NTH - PIC = VOID(...)": where the orders of text end, at
- * the expected result, which is dropped, or at the end. */
-static const char *
-cli_strip_result(const char *text)
-{
-	static const struct {
-		const char	*word;
-		size_t		 len;
-	} words[] = { { "SUCCEEDS", 8 }, { "FAILS", 5 }, { "VOID", 4 } };
-	const char	*eq = text, *last = NULL, *r;
-	size_t		 i;
-
-	while ((eq = strchr(eq, '=')) != NULL) {
-		for (r = eq + 1; *r == ' ' || *r == '\t'; r++)
-			;
-		for (i = 0; i < 3; i++)
-			if (strncmp(r, words[i].word, words[i].len) == 0)
-				last = eq;
-		eq++;
-	}
-	return last != NULL ? last : text + strlen(text);
-}
-
-/*
- * in (inlen bytes) with every run of blanks made one blank, into out of
- * len bytes.
- * false when it does not fit: out then holds as much as fits, and the
- * order must not be read from it (its cut tail could make it another
- * order: "A WAL S A LON ... - YOR" would support a hold).
- */
-static bool
-cli_collapse(const char *in, size_t inlen, char *out, size_t len)
-{
-	const char	*end = in + inlen;
-	size_t		 n = 0;
-	bool		 space = false;
-
-	for (; in < end; in++) {
-		if (*in == ' ' || *in == '\t') {
-			space = n > 0;
-			continue;
-		}
-		if (n + 1 + space >= len) {
-			out[n] = '\0';
-			return false;
-		}
-		if (space)
-			out[n++] = ' ';
-		space = false;
-		out[n++] = *in;
-	}
-	out[n] = '\0';
-	return true;
-}
-
 static int
 cli_order(struct cli *c, int power, const char *text)
 {
 	struct game_diag	 why;
-	const char		*seg, *end = text, *stop;
+	const char		*seg, *end, *stop;
+	struct cli_line		*l;
 	bool			 whole;
 	int			 n;
 
-	stop = cli_strip_result(text);
-	for (seg = text; end < stop; seg = end + 1) {
-		struct cli_line *l = &c->lines[c->nlines];
-
-		for (end = seg; end < stop && *end != ',' && *end != ';'; end++)
-			;
-		whole = cli_collapse(seg, (size_t)(end - seg), l->text,
-		    sizeof(l->text));
-		if (l->text[0] == '\0')
+	stop = cli_read_result(text);
+	for (seg = text; seg < stop || seg == text; seg = end + 1) {
+		/* lines has a spare entry for the segment that finds every
+		 * other one used. */
+		l = &c->lines[c->nlines];
+		end = cli_read_order(seg, stop, l, &whole);
+		if (l->text[0] == '\0') {
+			if (end >= stop)
+				break;
 			continue;
+		}
 		if (c->nlines == DIP_MAX_ORDERS)
 			return -1;
 		l->power = (int8_t)power;
 		l->order = -1;
 		if (!whole) {
 			game_diag_set(&why, "dip.err.too_long", 0);
-			cli_print_why(&c->map, &why, l->why, sizeof(l->why));
-			c->nlines++;
-			continue;
-		}
-		n = dip_order_parse(&c->map, power, l->text,
-		    &c->orders[c->norders], 1, &why);
-		if (n == 1)
+			cli_print_why(&c->map, &why, c->why[c->nlines],
+			    sizeof(c->why[0]));
+		} else if ((n = dip_order_parse(&c->map, power, l->text,
+		    &c->orders[c->norders], 1, &why)) == 1)
 			l->order = (int16_t)c->norders++;
 		else
-			cli_print_why(&c->map, &why, l->why, sizeof(l->why));
+			cli_print_why(&c->map, &why, c->why[c->nlines],
+			    sizeof(c->why[0]));
 		c->nlines++;
+		if (end >= stop)
+			break;
 	}
 	return 0;
 }
@@ -244,42 +204,73 @@ cli_setup(struct cli *c)
 	season = c->st.season;
 	phase = c->st.phase;
 	dip_state_clear(&c->st);
+	c->occupied_ok = false;
 	c->st.year = year;
 	c->st.season = (uint8_t)season;
 	c->st.phase = (uint8_t)phase;
 }
 
+/*
+ * The unit of a UNIT line on the board, as dip_state_add_unit() would
+ * put it there, which looks for a unit in the province through the whole
+ * board: a set of the provinces taken instead (issue 18: 60 units made
+ * that search a tenth of reading a phase).
+ */
 static int
-cli_unit_line(struct cli *c, char **f, int nf)
+cli_add_unit(struct cli *c, int power, int kind, int loc)
 {
-	int	 p, l;
+	struct dip_unit	*u;
+	int		 i, prov = c->map.loc[loc].prov;
 
-	if (nf != 4 || (p = dip_map_power(&c->map, f[1])) < 0 ||
-	    (l = dip_map_locname(&c->map, f[3])) < 0 ||
-	    (strcmp(f[2], "A") != 0 && strcmp(f[2], "F") != 0))
+	if (!c->occupied_ok) {
+		memset(&c->occupied, 0, sizeof(c->occupied));
+		for (i = 0; i < c->st.nunits; i++)
+			dip_set_add(&c->occupied,
+			    c->map.loc[c->st.unit[i].loc].prov);
+		c->occupied_ok = true;
+	}
+	if (c->st.nunits == DIP_MAX_UNITS || dip_set_has(&c->occupied, prov))
 		return -1;
-	cli_setup(c);
-	cli_start(c);
-	if (f[2][0] == 'A' && l >= c->map.nprov)
-		l = c->map.loc[l].prov;	/* DATC 4.B.6: army coast ignored */
-	if (f[2][0] == 'F' && c->map.prov[c->map.loc[l].prov].terrain ==
-	    DIP_LAND)
-		return -1;
-	return dip_state_add_unit(&c->st, p, f[2][0] == 'A' ? DIP_ARMY :
-	    DIP_FLEET, l) < 0 ? -1 : 0;
+	u = &c->st.unit[c->st.nunits++];
+	u->power = (int8_t)power;
+	u->kind = (uint8_t)kind;
+	u->loc = (uint8_t)loc;
+	dip_set_add(&c->occupied, prov);
+	return 0;
 }
 
 static int
-cli_owns_line(struct cli *c, char **f, int nf)
+cli_unit_line(struct cli *c, const struct cli_field *f, int nf)
+{
+	int	 p, l;
+	bool	 army;
+
+	if (nf != 4 ||
+	    (p = dip_map_power_len(&c->map, f[1].s, f[1].len)) < 0 ||
+	    (l = dip_map_locname_len(&c->map, f[3].s, f[3].len)) < 0 ||
+	    (!CLI_IS(&f[2], "A") && !CLI_IS(&f[2], "F")))
+		return -1;
+	army = f[2].s[0] == 'A';
+	cli_setup(c);
+	cli_start(c);
+	if (army && l >= c->map.nprov)
+		l = c->map.loc[l].prov;	/* DATC 4.B.6: army coast ignored */
+	if (!army && c->map.prov[c->map.loc[l].prov].terrain == DIP_LAND)
+		return -1;
+	return cli_add_unit(c, p, army ? DIP_ARMY : DIP_FLEET, l);
+}
+
+static int
+cli_owns_line(struct cli *c, const struct cli_field *f, int nf)
 {
 	int	 p, i, l;
 
-	if (nf < 2 || (p = dip_map_power(&c->map, f[1])) < 0)
+	if (nf < 2 || (p = dip_map_power_len(&c->map, f[1].s, f[1].len)) < 0)
 		return -1;
 	cli_setup(c);
 	cli_start(c);
 	for (i = 2; i < nf; i++) {
-		l = dip_map_locname(&c->map, f[i]);
+		l = dip_map_locname_len(&c->map, f[i].s, f[i].len);
 		if (l < 0 || l >= c->map.nprov || !c->map.prov[l].centre)
 			return -1;
 		c->st.owner[l] = (int8_t)p;
@@ -290,8 +281,9 @@ cli_owns_line(struct cli *c, char **f, int nf)
 /* -1 if the line cannot be read; -2 if the last phase's map cannot be
  * written. */
 static int
-cli_phase_line(struct cli *c, char **f, int nf)
+cli_phase_line(struct cli *c, const struct cli_field *f, int nf)
 {
+	char	 code[CLI_LINE_MAX];
 	int	 rc;
 
 	if (nf != 2)
@@ -299,44 +291,22 @@ cli_phase_line(struct cli *c, char **f, int nf)
 	if ((rc = cli_flush(c)) < 0)
 		return rc;
 	cli_start(c);
-	if (dip_state_set_phase(&c->st, f[1]) < 0)
+	/* f[1].len < CLI_LINE_MAX: it is part of a line. */
+	memcpy(code, f[1].s, f[1].len);
+	code[f[1].len] = '\0';
+	if (dip_state_set_phase(&c->st, code) < 0)
 		return -1;
 	c->pending = true;
 	return 0;
 }
 
-/* The fields of buf, each ended in place; -1 when there are more than
- * max. */
-static int
-cli_split(char *buf, char **f, int max)
-{
-	int	 nf = 0;
-	char	*s = buf;
-
-	for (;;) {
-		while (*s == ' ' || *s == '\t')
-			s++;
-		if (*s == '\0')
-			return nf;
-		if (nf == max)
-			return -1;
-		f[nf++] = s;
-		while (*s != '\0' && *s != ' ' && *s != '\t')
-			s++;
-		if (*s == '\0')
-			return nf;
-		*s++ = '\0';
-	}
-}
-
 /*
- * One record of the open case: its fields f, split from a copy buf of
- * line; -1 if the line cannot be read, -2 (cli_flush) if a map cannot be
- * written. The records of most lines are tried first.
+ * One record of the open case, its fields f (cli_read_split); -1 if
+ * the line cannot be read, -2 (cli_flush) if a map cannot be written.
+ * The records of most lines are tried first.
  */
 static int
-cli_record(struct cli *c, char **f, int nf, const char *buf,
-    const char *line)
+cli_record(struct cli *c, const struct cli_field *f, int nf)
 {
 	static const char *const ignored[] = { "TITLE", "POINT", "PREF",
 	    "ALT", "NOTE", "DISLODGED", "RETREATS", "DISBANDED",
@@ -344,21 +314,23 @@ cli_record(struct cli *c, char **f, int nf, const char *buf,
 	int	 p;
 	size_t	 i;
 
-	if (strcmp(f[0], "ORDER") == 0) {
-		if (nf < 3 || (p = dip_map_power(&c->map, f[1])) < 0 ||
+	if (CLI_IS(&f[0], "ORDER")) {
+		if (nf < 3 ||
+		    (p = dip_map_power_len(&c->map, f[1].s, f[1].len)) < 0 ||
 		    !c->pending)
 			return -1;
-		/* The order is the rest of line after the power. */
-		return cli_order(c, p, line + (f[1] - buf) + strlen(f[1]));
+		/* The order is the rest of the line after the power. */
+		return cli_order(c, p, f[1].s + f[1].len);
 	}
-	if (strcmp(f[0], "UNIT") == 0)
+	if (CLI_IS(&f[0], "UNIT"))
 		return cli_unit_line(c, f, nf);
-	if (strcmp(f[0], "PHASE") == 0)
+	if (CLI_IS(&f[0], "PHASE"))
 		return cli_phase_line(c, f, nf);
-	if (strcmp(f[0], "OWNS") == 0)
+	if (CLI_IS(&f[0], "OWNS"))
 		return cli_owns_line(c, f, nf);
 	for (i = 0; i < sizeof(ignored) / sizeof(ignored[0]); i++)
-		if (strcmp(f[0], ignored[i]) == 0)
+		if (f[0].len == strlen(ignored[i]) &&
+		    memcmp(f[0].s, ignored[i], f[0].len) == 0)
 			return 0;
 	return -1;
 }
@@ -414,9 +386,10 @@ cli_stem(struct cli *c)
 /* A new case, named by its CASE line (id, or NULL without one): from the
  * standard opening, nothing ordered. */
 static void
-cli_case_open(struct cli *c, bool named, const char *id)
+cli_case_open(struct cli *c, bool named, const struct cli_field *id)
 {
-	size_t	 i;
+	char	 line[sizeof("CASE \n") + CLI_ID_MAX];
+	size_t	 i, n;
 
 	c->open = true;
 	c->named = named;
@@ -424,13 +397,21 @@ cli_case_open(struct cli *c, bool named, const char *id)
 	c->setup = c->started = c->pending = false;
 	c->norders = c->nlines = 0;
 	c->ncases++;
-	snprintf(c->id, sizeof(c->id), "%s", id != NULL ? id : "");
-	/* The name goes to the output and to stderr: nothing unprintable. */
-	for (i = 0; c->id[i] != '\0'; i++)
-		if ((unsigned char)c->id[i] < ' ' || c->id[i] == 0x7f)
-			c->id[i] = '?';
-	if (named)
-		fprintf(c->fout, "CASE%s%s\n", id != NULL ? " " : "", c->id);
+	/* The name as far as it fits, with nothing unprintable: it goes to
+	 * the output and to stderr. */
+	n = id == NULL ? 0 : id->len < sizeof(c->id) ? id->len :
+	    sizeof(c->id) - 1;
+	for (i = 0; i < n; i++)
+		c->id[i] = (unsigned char)id->s[i] < ' ' || id->s[i] == 0x7f ?
+		    '?' : id->s[i];
+	c->id[n] = '\0';
+	if (named) {
+		memcpy(line, "CASE ", 5);
+		memcpy(line + 4 + (id != NULL), c->id, n);
+		n += 4 + (id != NULL);
+		line[n++] = '\n';
+		cli_print_text(c, line, n);
+	}
 	if (c->pngdir != NULL)
 		cli_stem(c);
 }
@@ -452,116 +433,66 @@ cli_case_close(struct cli *c, int lineno)
 	if (rc == -2)
 		return -2;
 	if (c->named)
-		fprintf(c->fout, "END\n");
+		cli_print_text(c, "END\n", 4);
 	c->open = false;
 	return 0;
 }
 
-/* One line of the input, len bytes (< CLI_LINE_MAX); -2 if a map cannot
- * be written. */
+/* One line of the input, r (cli_read_next); -2 if a map cannot be
+ * written. */
 static int
-cli_line(struct cli *c, const char *line, size_t len, int lineno)
+cli_line(struct cli *c, const struct cli_input *r)
 {
-	char	 buf[CLI_LINE_MAX], *f[CLI_FIELDS];
-	int	 nf, rc;
+	const struct cli_field	*f = r->f;
+	int			 nf = r->nf, rc;
 
-	memcpy(buf, line, len + 1);
-	nf = cli_split(buf, f, CLI_FIELDS);
-	if (nf == 0 || (nf > 0 && f[0][0] == '#'))
-		return 0;
-	if (nf > 0 && strcmp(f[0], "CASE") == 0) {
-		if (cli_case_close(c, lineno) < 0)
-			return -2;
-		cli_case_open(c, true, nf > 1 ? f[1] : NULL);
+	if (r->toolong) {
+		if (!c->open)
+			cli_case_open(c, false, NULL);
+		if (!c->bad)
+			cli_case_error(c, r->lineno, "line too long", r->line);
 		return 0;
 	}
-	if (nf > 0 && strcmp(f[0], "END") == 0)
-		return cli_case_close(c, lineno);
+	if (nf == 0 || (nf > 0 && f[0].s[0] == '#'))
+		return 0;
+	if (nf > 0 && CLI_IS(&f[0], "CASE")) {
+		if (cli_case_close(c, r->lineno) < 0)
+			return -2;
+		cli_case_open(c, true, nf > 1 ? &f[1] : NULL);
+		return 0;
+	}
+	if (nf > 0 && CLI_IS(&f[0], "END"))
+		return cli_case_close(c, r->lineno);
 	if (!c->open)
 		cli_case_open(c, false, NULL);
 	if (c->bad)
 		return 0;
-	if (nf < 0 || (rc = cli_record(c, f, nf, buf, line)) == -1) {
-		cli_case_error(c, lineno, "cannot read", line);
+	if (nf < 0 || (rc = cli_record(c, f, nf)) == -1) {
+		cli_case_error(c, r->lineno, "cannot read", r->line);
 		return 0;
 	}
 	return rc;
 }
 
-/*
- * The next line of in, without its newline, cut in place in c->in and
- * valid until the next call; its length in *len; NULL at the end. A line
- * of CLI_LINE_MAX - 1 bytes or more is *toolong: its first CLI_LINE_MAX
- * - 1 bytes are returned and the rest is skipped. Lines are cut from
- * blocks of CLI_BLOCK bytes, where fgets() copied each.
- */
-static char *
-cli_getline(struct cli *c, FILE *in, size_t *len, bool *toolong)
-{
-	char	*s, *nl;
-	size_t	 n;
-
-	for (;;) {
-		s = c->in + c->inpos;
-		n = c->inend - c->inpos;
-		nl = memchr(s, '\n', n);
-		if (c->inskip) {
-			c->inpos = nl != NULL ? c->inpos + (size_t)(nl - s) + 1 :
-			    c->inend;
-			c->inskip = nl == NULL;
-			if (nl != NULL)
-				continue;
-		} else if (nl != NULL || (n > 0 && c->ineof)) {
-			*len = nl != NULL ? (size_t)(nl - s) : n;
-			c->inpos += *len + (nl != NULL);
-			if ((*toolong = *len >= CLI_LINE_MAX - 1))
-				*len = CLI_LINE_MAX - 1;
-			s[*len] = '\0';
-			return s;
-		} else if (n >= CLI_LINE_MAX - 1) {
-			*len = CLI_LINE_MAX - 1;
-			*toolong = c->inskip = true;
-			c->inpos = c->inend;
-			s[*len] = '\0';
-			return s;
-		}
-		if (c->ineof)
-			return NULL;
-		memmove(c->in, s, n);
-		c->inpos = 0;
-		c->inend = n + fread(c->in + n, 1, CLI_BLOCK - n, in);
-		c->ineof = c->inend == n;
-	}
-}
-
 int
 dip_cli_run(struct cli *c, FILE *in, FILE *out)
 {
-	char	*line;
-	int	 lineno = 0;
-	size_t	 len;
-	bool	 toolong;
+	struct cli_input	 r;
+	int			 rc = 0;
 
 	c->fout = out;
+	c->olen = 0;
 	c->open = false;
 	c->ncases = c->nbad = c->nstems = 0;
 	c->inpos = c->inend = 0;
-	c->ineof = c->inskip = false;
-	while ((line = cli_getline(c, in, &len, &toolong)) != NULL) {
-		lineno++;
-		if (toolong) {
-			if (!c->open)
-				cli_case_open(c, false, NULL);
-			if (!c->bad)
-				cli_case_error(c, lineno, "line too long", line);
-			continue;
-		}
-		len = strcspn(line, "\r");
-		line[len] = '\0';
-		if (cli_line(c, line, len, lineno) == -2)
-			return EX_CANTCREAT;
-	}
-	if (cli_case_close(c, lineno) == -2)
+	c->ineof = c->inskip = c->crok = false;
+	r.lineno = 0;
+	while (rc != -2 && cli_read_next(c, in, &r))
+		rc = cli_line(c, &r);
+	if (rc != -2)
+		rc = cli_case_close(c, r.lineno);
+	cli_print_flush(c);
+	if (rc == -2)
 		return EX_CANTCREAT;
 	return c->nbad > 0 ? EX_DATAERR : EX_OK;
 }
@@ -593,11 +524,10 @@ dip_cli_new(unsigned options, struct game_diag *why)
 {
 	struct cli	*c = xcalloc(1, sizeof(*c));
 
-	if (dip_map_load(dip_standard_map_text, &c->map, why) < 0) {
-		free(c);
-		return NULL;
-	}
+	(void)why;	/* the map is checked when the program is built */
+	dip_map_standard(&c->map);
 	cli_rank_locs(c);
+	cli_print_init(c);
 	c->options = options;
 	return c;
 }
@@ -650,17 +580,12 @@ dip_cli_main(int argc, char **argv, dip_cli_draw_fn draw, void *arg)
 		fprintf(stderr, "pbemd adjudicate: cannot open %s\n", path);
 		return EX_NOINPUT;
 	}
-	if ((c = dip_cli_new(options, &why)) == NULL) {
-		fprintf(stderr, "pbemd adjudicate: bad map: line %s: %s %s\n",
-		    why.msg.args[0], why.msg.args[1], why.msg.args[2]);
-		rc = EX_DATAERR;
-	} else {
-		c->pngdir = pngdir;
-		c->draw = draw;
-		c->draw_arg = arg;
-		rc = dip_cli_run(c, in, stdout);
-		dip_cli_free(c);
-	}
+	c = dip_cli_new(options, &why);
+	c->pngdir = pngdir;
+	c->draw = draw;
+	c->draw_arg = arg;
+	rc = dip_cli_run(c, in, stdout);
+	dip_cli_free(c);
 	if (in != stdin)
 		fclose(in);
 	return rc;

@@ -26,9 +26,10 @@ typedef int	(*dip_cli_draw_fn)(void *arg, const char *path,
 int	dip_cli_main(int argc, char **argv, dip_cli_draw_fn draw, void *arg);
 
 /* The same path without argv, for the benchmark: options are DIP_OPT_*
- * bits; dip_cli_new() returns an owned object or NULL with why (bad map);
+ * bits; dip_cli_new() returns an owned object (never NULL: the map was
+ * checked when the program was built, and why is left alone);
  * dip_cli_run() reads every case of in and returns an exit status as
- * above. A struct cli holds the map, loaded once, and the case being
+ * above. A struct cli holds the map, copied once, and the case being
  * read: one serves any number of runs. */
 struct cli;
 struct cli	*dip_cli_new(unsigned options, struct game_diag *why);

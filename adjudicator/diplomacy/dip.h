@@ -32,9 +32,15 @@
  * half full, so a word is found in one or two probes. */
 #define DIP_NAME_SLOTS		(2 * DIP_MAX_NAMES)
 #define DIP_LOC_SLOTS		(2 * DIP_MAX_LOCS)
-#define DIP_MAX_WORDS		128	/* order words (order.c) */
-#define DIP_WORD_SLOTS		(2 * DIP_MAX_WORDS)
-#define DIP_WORD_MAX		16	/* an order word's key with its NUL */
+#define DIP_POWER_SLOTS_LOG2	5
+#define DIP_POWER_SLOTS		(1 << DIP_POWER_SLOTS_LOG2)
+/* The words an order may hold (order.c): its own words and every name. */
+#define DIP_MAX_WORDS		(DIP_MAX_NAMES + 128)
+#define DIP_WORD_SLOTS		2048	/* 2 * DIP_MAX_WORDS, up to a power of 2 */
+#define DIP_WORD_MAX		DIP_NAME_MAX	/* a word's key with its NUL */
+
+_Static_assert(DIP_WORD_SLOTS >= 2 * DIP_MAX_WORDS &&
+    (DIP_WORD_SLOTS & (DIP_WORD_SLOTS - 1)) == 0, "the word index halves");
 
 /* A set of provinces or of locations; 128 members. */
 struct dip_set {
@@ -51,6 +57,32 @@ static inline void
 dip_set_add(struct dip_set *s, int i)
 {
 	s->w[i >> 6] |= (uint64_t)1 << (i & 63);
+}
+
+static inline bool
+dip_set_empty(const struct dip_set *s)
+{
+	return (s->w[0] | s->w[1]) == 0;
+}
+
+/*
+ * The first member of s from i on (0 <= i), or -1: the members in
+ * increasing order are
+ *	for (i = dip_set_next(s, 0); i >= 0; i = dip_set_next(s, i + 1))
+ * which visits the members alone, not every number below 128.
+ */
+static inline int
+dip_set_next(const struct dip_set *s, int i)
+{
+	uint64_t	 w;
+
+	if (i < 64 && (w = s->w[0] >> i) != 0)
+		return i + __builtin_ctzll(w);
+	if (i < 64)
+		i = 64;
+	if (i < 128 && (w = s->w[1] >> (i - 64)) != 0)
+		return i + __builtin_ctzll(w);
+	return -1;
 }
 
 enum dip_terrain {
@@ -108,17 +140,20 @@ struct dip_unit {
 };
 
 /*
- * A word of the order language (order.c's tables, gathered by
- * dip_order_index() into the map, so the parser classes a word with one
- * lookup): what it is as a verb, a unit, a coast, and order.c's flags.
+ * A word of the order language (order.c's tables and the map's names,
+ * gathered by dip_order_index() into the map, so the parser classes a
+ * word with one lookup): what it is as a verb, a unit, a coast, order.c's
+ * flags, and the province it names alone.
  */
 struct dip_word {
 	char		 key[DIP_WORD_MAX];
 	uint32_t	 hash;		/* dip_hash() of key */
+	uint8_t		 len;		/* of key */
 	uint8_t		 verb;		/* order.c's enum verb; 0: none */
 	int8_t		 kind;		/* DIP_ARMY, DIP_FLEET or DIP_ANYKIND */
 	uint8_t		 coast;		/* enum dip_coast */
 	uint8_t		 flags;		/* order.c's */
+	int16_t		 prov;		/* a name's province, or -1 */
 };
 
 struct dip_map {
@@ -129,13 +164,23 @@ struct dip_map {
 	int			 nstart;
 	char			 power[DIP_MAX_POWERS][4];
 	char			 power_name[DIP_MAX_POWERS][16];
+	/* The powers' abbreviations as numbers, and their index: power
+	 * + 1, 0 for an empty slot (map.c). */
+	uint32_t		 power_key[DIP_MAX_POWERS];
+	uint8_t			 power_slot[DIP_POWER_SLOTS];
 	struct dip_province	 prov[DIP_MAX_PROVINCES];
 	struct dip_loc		 loc[DIP_MAX_LOCS];
 	struct dip_set		 army_adj[DIP_MAX_PROVINCES];	/* provinces */
 	struct dip_set		 fleet_adj[DIP_MAX_LOCS];	/* locations */
 	struct dip_set		 fleet_reach[DIP_MAX_LOCS];	/* provinces */
 	struct dip_set		 any_adj[DIP_MAX_PROVINCES];	/* provinces */
+	struct dip_set		 seas;		/* the provinces at sea */
+	struct dip_set		 centres;	/* the supply centres */
 	struct dip_name		 names[DIP_MAX_NAMES];		/* sorted */
+	/* The names by their key's length: those of length n are by_len
+	 * from len_first[n] up to len_first[n + 1] (map.c). */
+	uint16_t		 by_len[DIP_MAX_NAMES];
+	uint16_t		 len_first[DIP_NAME_MAX + 1];
 	struct dip_unit		 start[DIP_MAX_UNITS];
 	int8_t			 start_owner[DIP_MAX_PROVINCES];
 	/* Hash indexes (dip_hash): names + 1, locations + 1 by their upper
@@ -144,7 +189,7 @@ struct dip_map {
 	uint8_t			 loc_slot[DIP_LOC_SLOTS];
 	int			 nwords;
 	struct dip_word		 words[DIP_MAX_WORDS];
-	uint8_t			 word_slot[DIP_WORD_SLOTS];
+	uint16_t		 word_slot[DIP_WORD_SLOTS];
 };
 
 /* FNV-1a, continued from h over the n bytes of s (DIP_HASH_INIT to
@@ -178,13 +223,23 @@ int	 dip_map_suggest(const struct dip_map *, const char *key,
 	    int *out, int max);
 int	 dip_map_loc(const struct dip_map *, int prov, int coast);
 int	 dip_map_power(const struct dip_map *, const char *abbr);
+int	 dip_map_power_len(const struct dip_map *, const char *abbr,
+	    size_t len);
 int	 dip_map_locname(const struct dip_map *, const char *text);
+int	 dip_map_locname_len(const struct dip_map *, const char *text,
+	    size_t len);
 size_t	 dip_map_key(const char *text, size_t len, char *out, size_t outlen);
 /* Whether every letter of text is one a key reads (ASCII, or German). */
 bool	 dip_map_plain(const char *text, size_t len);
 
-/* The embedded copy of maps/standard.map (build/gen/dip_standard_map.c). */
+/* map_standard.c */
+void	 dip_map_standard(struct dip_map *out);
+
+/* The embedded copy of maps/standard.map (build/gen/dip_standard_map.c),
+ * and the same loaded when the program was built: the bytes of its
+ * struct dip_map (build/gen/dip_standard_image.c, mapgen.c). */
 extern const char dip_standard_map_text[];
+extern const unsigned char dip_standard_map_image[];
 
 enum dip_season {
 	DIP_SPRING,
@@ -378,6 +433,7 @@ void	 dip_state_remove_unit(struct dip_state *, int i);
 void	 dip_state_update_owners(struct dip_state *, struct dip_report *);
 int	 dip_state_centres(const struct dip_state *, int power);
 int	 dip_state_units(const struct dip_state *, int power);
+void	 dip_state_tally(const struct dip_state *, int *centres, int *units);
 int	 dip_state_phase_code(const struct dip_state *, char *out, size_t len);
 int	 dip_state_set_phase(struct dip_state *, const char *code);
 

@@ -4,10 +4,12 @@
  * The loader is strict: an unknown record, a name used twice, an adjacency
  * listed from one side only or a count that differs from the COUNTS record
  * makes it fail with a diagnostic naming the line, so a damaged map file is
- * found at start-up and never during a game. Adjudication only reads the
- * result. The names, the locations and the order words (order.c) get a
- * hash index each, so the parser finds a word in a probe or two (issue
- * 18). No I/O here: the caller hands over the text.
+ * found when the program is built (mapgen.c loads the standard map then,
+ * map_standard.c hands out the result) and never during a game.
+ * Adjudication only reads the result. The names, the locations and the
+ * order words (order.c) get a hash index each, so the parser finds a word
+ * in a probe or two (issue 18). No I/O here: the caller hands over the
+ * text.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -202,6 +204,18 @@ map_letters_of(const char *key, size_t len)
 	return bits;
 }
 
+/* Whether more than limit bits of x are set: a bit at a time, up to
+ * limit + 1 (no call to a population count the target may lack). */
+static bool
+map_more_bits(uint64_t x, int limit)
+{
+	int	 n;
+
+	for (n = 0; x != 0 && n <= limit; n++)
+		x &= x - 1;
+	return x != 0 || n > limit;
+}
+
 /*
  * The provinces whose names are nearest to key (Levenshtein distance, at
  * most a third of the word, at least 1), best first; returns how many.
@@ -210,7 +224,8 @@ int
 dip_map_suggest(const struct dip_map *m, const char *key, int *out, int max)
 {
 	int		 best[DIP_MAX_PROVINCES];
-	int		 i, n = 0, limit, d, nlen, len = (int)strlen(key);
+	int		 i, k, n = 0, limit, d, nlen, from, to;
+	int		 len = (int)strlen(key);
 	uint64_t	 mine = map_letters_of(key, (size_t)len), theirs;
 
 	limit = len / 3;
@@ -218,15 +233,22 @@ dip_map_suggest(const struct dip_map *m, const char *key, int *out, int max)
 		limit = 1;
 	for (i = 0; i < m->nprov; i++)
 		best[i] = 99;
-	for (i = 0; i < m->nnames; i++) {
-		/* The distance is at least the difference of the lengths, and
-		 * at least the number of letters one has and the other has
-		 * not (each edit adds or takes one): most names end here. */
+	/* The distance is at least the difference of the lengths: only the
+	 * names of the lengths within limit are visited (by_len). A key may
+	 * be longer than any name (unknown_province() joins words). */
+	from = len - limit < 0 ? 0 : len - limit;
+	if (from > DIP_NAME_MAX)
+		from = DIP_NAME_MAX;
+	to = len + limit + 1 > DIP_NAME_MAX ? DIP_NAME_MAX : len + limit + 1;
+	for (k = m->len_first[from]; k < m->len_first[to]; k++) {
+		/* And at least the number of letters one has and the other
+		 * has not (each edit adds or takes one): most names end
+		 * here. */
+		i = m->by_len[k];
 		nlen = m->names[i].len;
 		theirs = m->names[i].letters;
-		if (nlen > len + limit || nlen < len - limit ||
-		    __builtin_popcountll(mine & ~theirs) > limit ||
-		    __builtin_popcountll(theirs & ~mine) > limit)
+		if (map_more_bits(mine & ~theirs, limit) ||
+		    map_more_bits(theirs & ~mine, limit))
 			continue;
 		d = map_distance(key, (size_t)len, m->names[i].key,
 		    (size_t)nlen, limit);
@@ -263,39 +285,104 @@ map_upper(char c)
 int
 dip_map_power(const struct dip_map *m, const char *abbr)
 {
-	const char	*a, *p;
-	int		 i;
+	return dip_map_power_len(m, abbr, strlen(abbr));
+}
 
-	/* strcasecmp() without its call: this is asked for every line. */
-	for (i = 0; i < m->npowers; i++) {
-		for (a = abbr, p = m->power[i]; *p != '\0' &&
-		    map_upper(*a) == map_upper(*p); a++, p++)
-			;
-		if (*p == '\0' && *a == '\0')
-			return i;
-	}
+/* An abbreviation of up to 3 bytes, upper case, as one number; 0 for a
+ * longer one. */
+static uint32_t
+map_power_key(const char *abbr, size_t len)
+{
+	uint32_t	 key = 0;
+	size_t		 n;
+
+	if (len == 3)	/* the usual length, without the loop */
+		return (uint32_t)(unsigned char)map_upper(abbr[0]) |
+		    (uint32_t)(unsigned char)map_upper(abbr[1]) << 8 |
+		    (uint32_t)(unsigned char)map_upper(abbr[2]) << 16;
+	if (len > 3)
+		return 0;
+	for (n = 0; n < len; n++)
+		key |= (uint32_t)(unsigned char)map_upper(abbr[n]) << (8 * n);
+	return key;
+}
+
+/* The first slot of key in the powers' index. */
+static unsigned
+map_power_slot(uint32_t key)
+{
+	return (key * 2654435769u) >> (32 - DIP_POWER_SLOTS_LOG2);
+}
+
+/* The power abbreviated abbr (len bytes, any case, no NUL), or -1: one
+ * number looked up in a small index of the powers' (issue 18: this is
+ * asked for every line, and a search through the powers in turn missed
+ * its branch a time a line). */
+int
+dip_map_power_len(const struct dip_map *m, const char *abbr, size_t len)
+{
+	uint32_t	 key = map_power_key(abbr, len);
+	unsigned	 i;
+	int		 p;
+
+	if (key == 0)
+		return -1;
+	for (i = map_power_slot(key); (p = m->power_slot[i]) != 0;
+	    i = (i + 1) % DIP_POWER_SLOTS)
+		if (m->power_key[p - 1] == key)
+			return p - 1;
 	return -1;
+}
+
+/* Power p in the powers' index (once its key is set). */
+static void
+map_index_power(struct dip_map *m, int p)
+{
+	unsigned	 i;
+
+	for (i = map_power_slot(m->power_key[p]); m->power_slot[i] != 0;
+	    i = (i + 1) % DIP_POWER_SLOTS)
+		;
+	m->power_slot[i] = (uint8_t)(p + 1);
 }
 
 /* "STP/NC" or "kie" to a location index, or -1. */
 int
 dip_map_locname(const struct dip_map *m, const char *text)
 {
-	char		 up[sizeof(m->loc[0].name)];
+	return dip_map_locname_len(m, text, strlen(text));
+}
+
+/*
+ * The location named by text (len bytes, any case), or -1. The names
+ * are compared as the 8 bytes of their arrays (dip_loc.name), which the
+ * loader leaves zero after the name.
+ */
+int
+dip_map_locname_len(const struct dip_map *m, const char *text, size_t len)
+{
+	char		 up[sizeof(m->loc[0].name)] = { 0 };
+	uint64_t	 want, have;
+	uint32_t	 h = DIP_HASH_INIT;
 	unsigned	 i;
 	size_t		 n;
 	int		 k;
 
-	for (n = 0; text[n] != '\0'; n++) {
-		if (n + 1 == sizeof(up))
+	if (len >= sizeof(up))
+		return -1;
+	for (n = 0; n < len; n++) {
+		if (text[n] == '\0')
 			return -1;
 		up[n] = map_upper(text[n]);
+		h = (h ^ (unsigned char)up[n]) * 16777619u;
 	}
-	up[n] = '\0';
-	i = dip_hash_slot(dip_hash(DIP_HASH_INIT, up, n), DIP_LOC_SLOTS);
-	for (; (k = m->loc_slot[i]) != 0; i = (i + 1) & (DIP_LOC_SLOTS - 1))
-		if (strcmp(m->loc[k - 1].name, up) == 0)
+	memcpy(&want, up, sizeof(want));
+	i = dip_hash_slot(h, DIP_LOC_SLOTS);
+	for (; (k = m->loc_slot[i]) != 0; i = (i + 1) & (DIP_LOC_SLOTS - 1)) {
+		memcpy(&have, m->loc[k - 1].name, sizeof(have));
+		if (have == want)
 			return k - 1;
+	}
 	return -1;
 }
 
@@ -318,11 +405,22 @@ map_slot_u16(uint16_t *slots, unsigned nslots, const char *key, int item)
 static void
 map_index_names(struct dip_map *m)
 {
-	int	 i;
+	uint16_t	 next[DIP_NAME_MAX + 1];
+	int		 i, len;
 
 	memset(m->name_slot, 0, sizeof(m->name_slot));
 	for (i = 0; i < m->nnames; i++)
 		map_slot_u16(m->name_slot, DIP_NAME_SLOTS, m->names[i].key, i);
+	/* The names by length, for "did you mean" (dip_map_suggest): a
+	 * count per length, its running sum, then the names in place. */
+	memset(m->len_first, 0, sizeof(m->len_first));
+	for (i = 0; i < m->nnames; i++)
+		m->len_first[m->names[i].len + 1]++;
+	for (len = 0; len < DIP_NAME_MAX; len++)
+		m->len_first[len + 1] += m->len_first[len];
+	memcpy(next, m->len_first, sizeof(next));
+	for (i = 0; i < m->nnames; i++)
+		m->by_len[next[m->names[i].len]++] = (uint16_t)i;
 }
 
 /* The locations' index, once they are numbered (dip_map_load). Their
@@ -574,7 +672,8 @@ map_record(struct dip_map *m, char **f, int nf, const char *line,
 			return -1;
 		snprintf(m->power[m->npowers], 4, "%s", f[1]);
 		snprintf(m->power_name[m->npowers], 16, "%s", f[2]);
-		m->npowers++;
+		m->power_key[m->npowers] = map_power_key(f[1], strlen(f[1]));
+		map_index_power(m, m->npowers++);
 		return 0;
 	}
 	if (strcmp(f[0], "PROVINCE") == 0)
@@ -657,18 +756,6 @@ map_popcount(const struct dip_set *s)
 	return __builtin_popcountll(s->w[0]) + __builtin_popcountll(s->w[1]);
 }
 
-/* The first member of s from i on, or -1. */
-static int
-map_next(const struct dip_set *s, int i)
-{
-	uint64_t	 w;
-
-	for (; i < DIP_MAX_LOCS; i = (i | 63) + 1)
-		if ((w = s->w[i >> 6] >> (i & 63)) != 0)
-			return i + __builtin_ctzll(w);
-	return -1;
-}
-
 /* The checks that need the whole file: symmetry, counts, derived sets.
  * The loops visit the members of each set, not every location. */
 static int
@@ -678,17 +765,21 @@ map_check(struct dip_map *m, const struct map_counts *c, struct game_diag *why)
 
 	for (i = 0; i < m->nprov; i++) {
 		ncentres += m->prov[i].centre;
+		if (m->prov[i].centre)
+			dip_set_add(&m->centres, i);
+		if (m->prov[i].terrain == DIP_SEA)
+			dip_set_add(&m->seas, i);
 		na += map_popcount(&m->army_adj[i]);
-		for (j = map_next(&m->army_adj[i], 0); j >= 0;
-		    j = map_next(&m->army_adj[i], j + 1))
+		for (j = dip_set_next(&m->army_adj[i], 0); j >= 0;
+		    j = dip_set_next(&m->army_adj[i], j + 1))
 			if (!dip_set_has(&m->army_adj[j], i))
 				return map_fail(why, 0, "asymmetric ARMY",
 				    m->prov[i].abbr);
 	}
 	for (i = 0; i < m->nlocs; i++) {
 		nf += map_popcount(&m->fleet_adj[i]);
-		for (j = map_next(&m->fleet_adj[i], 0); j >= 0;
-		    j = map_next(&m->fleet_adj[i], j + 1)) {
+		for (j = dip_set_next(&m->fleet_adj[i], 0); j >= 0;
+		    j = dip_set_next(&m->fleet_adj[i], j + 1)) {
 			if (!dip_set_has(&m->fleet_adj[j], i))
 				return map_fail(why, 0, "asymmetric FLEET",
 				    m->loc[i].name);

@@ -9,7 +9,9 @@ SRCS += \
 	adjudicator/diplomacy/board_view.c \
 	adjudicator/diplomacy/cli.c \
 	adjudicator/diplomacy/cli_print.c \
+	adjudicator/diplomacy/cli_read.c \
 	adjudicator/diplomacy/map.c \
+	adjudicator/diplomacy/map_standard.c \
 	adjudicator/diplomacy/movement.c \
 	adjudicator/diplomacy/ops.c \
 	adjudicator/diplomacy/order.c \
@@ -25,12 +27,29 @@ SRCS += \
 	adjudicator/diplomacy/zombie_text.c \
 	adjudicator/diplomacy/zombie_view.c
 
-# maps/standard.map is compiled in, so `pbemd adjudicate` runs anywhere.
-GEN_SRCS += build/gen/dip_standard_map.c
+# maps/standard.map is compiled in, so `pbemd adjudicate` runs anywhere:
+# loaded when the program is built (mapgen.c, with the program's own
+# loader) into the bytes of a struct dip_map that dip_map_standard()
+# copies (issue 18); a map the loader refuses fails the build. The text
+# itself is compiled in too, for the tests that read it or damage it.
+GEN_SRCS += build/gen/dip_standard_map.c build/gen/dip_standard_image.c
 
 build/gen/dip_standard_map.c: maps/standard.map adjudicator/diplomacy/embed.sh
 	@mkdir -p $(@D)
 	sh adjudicator/diplomacy/embed.sh dip_standard_map_text < $< > $@
+
+MAPGEN_SRCS := adjudicator/diplomacy/mapgen.c adjudicator/diplomacy/map.c \
+	adjudicator/diplomacy/order.c adjudicator/game/msg.c
+
+build/gen/dip_mapgen: $(MAPGEN_SRCS) adjudicator/diplomacy/dip.h \
+    adjudicator/game/game.h
+	@mkdir -p $(@D)
+	$(CC) $(filter-out -MMD -MP,$(CFLAGS)) -o $@ $(MAPGEN_SRCS)
+
+build/gen/dip_standard_image.c: maps/standard.map build/gen/dip_mapgen
+	@mkdir -p $(@D)
+	build/gen/dip_mapgen dip_standard_map_image < $< > $@.tmp
+	mv $@.tmp $@
 
 # The DATC through `pbemd adjudicate` (tests/datc/run-datc.sh).
 CHECK_BUILD	+= build/pbemd

@@ -38,7 +38,8 @@ sea_touches(const struct dip_map *m, int sea, int prov)
 static void
 route_visit(struct route_walk *w, int sea, int depth)
 {
-	int	 i, n;
+	struct dip_set	 next;
+	int		 i, n;
 
 	if (depth > 0 && sea_touches(w->map, sea, w->origin))
 		return;
@@ -54,10 +55,9 @@ route_visit(struct route_walk *w, int sea, int depth)
 	}
 	if (depth + 1 == ROUTE_MAX)
 		return;
-	for (n = 0; n < w->map->nprov; n++) {
-		if (!dip_set_has(&w->fleets, n) ||
-		    !sea_touches(w->map, sea, n))
-			continue;
+	next.w[0] = w->fleets.w[0] & w->map->fleet_reach[sea].w[0];
+	next.w[1] = w->fleets.w[1] & w->map->fleet_reach[sea].w[1];
+	for (n = dip_set_next(&next, 0); n >= 0; n = dip_set_next(&next, n + 1)) {
 		for (i = 0; i <= depth && w->path[i] != n; i++)
 			;
 		if (i > depth)
@@ -133,8 +133,9 @@ dip_route_possible(const struct dip_state *st, const struct dip_scratch *sc,
 	w.origin = origin;
 	w.dest = dest;
 	w.useful = useful;
-	for (p = 0; p < m->nprov; p++)
-		if (dip_set_has(&w.fleets, p) && sea_touches(m, p, origin))
+	for (p = dip_set_next(&w.fleets, 0); p >= 0;
+	    p = dip_set_next(&w.fleets, p + 1))
+		if (sea_touches(m, p, origin))
 			route_visit(&w, p, 0);
 	return w.found;
 }
@@ -144,36 +145,15 @@ dip_route_possible(const struct dip_state *st, const struct dip_scratch *sc,
  * stand on the board. Without one an army can never be convoyed between
  * them, so an army's move there is refused as "not adjacent", not as "no
  * possible convoy route" (issue 16: A SMY - SEV; the Black Sea borders no
- * other sea). Breadth first over the seas; the board has 19.
+ * other sea). route_any() with a fleet on every sea.
  */
 static bool
 route_ever(const struct dip_map *m, int origin, int dest)
 {
-	struct dip_set	 seen;
-	int		 queue[DIP_MAX_PROVINCES], head = 0, tail = 0, p, sea;
-
 	if (m->prov[origin].terrain != DIP_COAST ||
 	    m->prov[dest].terrain != DIP_COAST)
 		return false;
-	memset(&seen, 0, sizeof(seen));
-	for (p = 0; p < m->nprov; p++)
-		if (m->prov[p].terrain == DIP_SEA &&
-		    sea_touches(m, p, origin)) {
-			dip_set_add(&seen, p);
-			queue[tail++] = p;
-		}
-	while (head < tail) {
-		sea = queue[head++];
-		if (sea_touches(m, sea, dest))
-			return true;
-		for (p = 0; p < m->nprov; p++)
-			if (m->prov[p].terrain == DIP_SEA &&
-			    !dip_set_has(&seen, p) && sea_touches(m, sea, p)) {
-				dip_set_add(&seen, p);
-				queue[tail++] = p;
-			}
-	}
-	return false;
+	return route_any(m, &m->seas, origin, dest);
 }
 
 /*
@@ -233,6 +213,10 @@ move_check(const struct dip_state *st, struct dip_scratch *sc, int u,
 		sc->why[u] = DIP_W_ARMY_TO_SEA;
 		return false;
 	}
+	/* A move over land not written "via convoy" goes over land, and
+	 * is possible, whatever route the fleets could make. */
+	if (!o->via && dip_set_has(&m->army_adj[from], to))
+		return true;
 	if (dip_route_possible(st, sc, from, to, -1, NULL)) {
 		sc->convoyed[u] = o->via || !dip_set_has(&m->army_adj[from],
 		    to);

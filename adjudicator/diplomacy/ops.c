@@ -89,10 +89,7 @@ ops_new(unsigned options, uint64_t seed, struct game_diag *why)
 		game_diag_set(why, "dip.err.no_memory", 0);
 		return NULL;
 	}
-	if (dip_map_load(dip_standard_map_text, &st->map, why) != 0) {
-		free(st);
-		return NULL;
-	}
+	dip_map_standard(&st->map);
 	st->options = options;
 	st->seed = seed;
 	dip_board_init(&st->b, &st->map, options);

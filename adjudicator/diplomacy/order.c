@@ -44,6 +44,7 @@ struct token {
 	int8_t		 kind;		/* DIP_ARMY, DIP_FLEET, DIP_ANYKIND */
 	uint8_t		 coast;		/* enum dip_coast */
 	uint8_t		 flags;		/* WORD_* */
+	int16_t		 prov;		/* the province it names alone, or -1 */
 	uint32_t	 hash;		/* dip_hash() of key */
 	char		 key[DIP_NAME_MAX];
 };
@@ -161,20 +162,38 @@ static const struct {
 	{ "kein", WORD_KEIN },
 };
 
-static const struct dip_word *
+/*
+ * The word of key (len bytes, hash dip_hash() of them) in m's index, or
+ * NULL. key is an array of DIP_WORD_MAX bytes, zero from len up to its
+ * eighth byte, as the index's keys are (the map is zeroed when it
+ * loads): the first eight bytes are compared as one number, the rest of
+ * a longer key by hand.
+ */
+static inline const struct dip_word *
 word_find(const struct dip_map *m, const char *key, size_t len,
     uint32_t hash)
 {
-	unsigned	 i = dip_hash_slot(hash, DIP_WORD_SLOTS);
-	int		 k;
+	const struct dip_word	*w;
+	unsigned		 i = dip_hash_slot(hash, DIP_WORD_SLOTS);
+	uint64_t		 head, theirs;
+	size_t			 j;
+	int			 k;
 
 	if (len >= DIP_WORD_MAX)
 		return NULL;
-	for (; (k = m->word_slot[i]) != 0; i = (i + 1) & (DIP_WORD_SLOTS - 1))
-		if (m->words[k - 1].hash == hash &&
-		    memcmp(m->words[k - 1].key, key, len) == 0 &&
-		    m->words[k - 1].key[len] == '\0')
-			return &m->words[k - 1];
+	memcpy(&head, key, sizeof(head));
+	for (; (k = m->word_slot[i]) != 0; i = (i + 1) & (DIP_WORD_SLOTS - 1)) {
+		w = &m->words[k - 1];
+		if (w->hash != hash || w->len != len)
+			continue;
+		memcpy(&theirs, w->key, sizeof(theirs));
+		if (theirs != head)
+			continue;
+		for (j = sizeof(head); j < len && w->key[j] == key[j]; j++)
+			;
+		if (j >= len)
+			return w;
+	}
 	return NULL;
 }
 
@@ -183,17 +202,23 @@ static struct dip_word *
 word_entry(struct dip_map *m, const char *word)
 {
 	struct dip_word	*w;
+	char		 key[DIP_WORD_MAX] = { 0 };
 	size_t		 len = strlen(word);
 	uint32_t	 h = dip_hash(DIP_HASH_INIT, word, len);
 	unsigned	 i;
 
-	if ((w = (struct dip_word *)word_find(m, word, len, h)) != NULL)
+	if (len >= DIP_WORD_MAX)
+		return NULL;
+	memcpy(key, word, len);
+	if ((w = (struct dip_word *)word_find(m, key, len, h)) != NULL)
 		return w;
-	if (m->nwords == DIP_MAX_WORDS || len >= DIP_WORD_MAX)
+	if (m->nwords == DIP_MAX_WORDS)
 		return NULL;
 	w = &m->words[m->nwords++];
 	memcpy(w->key, word, len + 1);
 	w->hash = h;
+	w->len = (uint8_t)len;
+	w->prov = -1;
 	w->verb = V_NONE;
 	w->kind = DIP_ANYKIND;
 	w->coast = DIP_NOCOAST;
@@ -201,14 +226,17 @@ word_entry(struct dip_map *m, const char *word)
 	for (i = dip_hash_slot(h, DIP_WORD_SLOTS); m->word_slot[i] != 0;
 	    i = (i + 1) & (DIP_WORD_SLOTS - 1))
 		;
-	m->word_slot[i] = (uint8_t)m->nwords;
+	m->word_slot[i] = (uint16_t)m->nwords;
 	return w;
 }
 
 /*
- * Gathers the tables of this file into m's word index: a word of two
- * tables ("convoy": a verb and the noun of "via convoy") is one entry
- * with both. Returns 0, or -1 when the index is full (DIP_MAX_WORDS).
+ * Gathers the tables of this file and the map's names (sorted, so the
+ * index is the same whatever order the map file lists them in) into m's
+ * word index: a word of two tables ("convoy": a verb and the noun of "via
+ * convoy") is one entry with both, and a word that is a name says which
+ * province, so that one lookup tells the parser all a word can be (issue
+ * 18). Returns 0, or -1 when the index is full (DIP_MAX_WORDS).
  */
 int
 dip_order_index(struct dip_map *m)
@@ -238,10 +266,16 @@ dip_order_index(struct dip_map *m)
 			return -1;
 		w->flags |= (uint8_t)flag_words[i].flags;
 	}
+	for (i = 0; i < (size_t)m->nnames; i++) {
+		if ((w = word_entry(m, m->names[i].key)) == NULL)
+			return -1;
+		w->prov = m->names[i].prov;
+	}
 	return 0;
 }
 
-/* What the token's key (and hash) is as an order word. */
+/* What the token's key (and hash) is as an order word, and the
+ * province it names alone. */
 static void
 classify(const struct dip_map *m, struct token *t)
 {
@@ -252,97 +286,134 @@ classify(const struct dip_map *m, struct token *t)
 		t->kind = w->kind;
 		t->coast = w->coast;
 		t->flags = w->flags;
+		t->prov = w->prov;
 	} else {
 		t->verb = V_NONE;
 		t->kind = DIP_ANYKIND;
 		t->coast = DIP_NOCOAST;
 		t->flags = 0;
+		t->prov = -1;
 	}
+}
+
+/*
+ * The bytes that end an order: NUL, ',', ';' and a newline (several
+ * orders on one line); those that separate words: blanks, brackets, '/',
+ * ':'; and those that end a word besides both, the move signs '-' and
+ * '='. As bits of the byte's value, all below 64.
+ */
+#define ORDER_END_BITS	((1ULL << '\0') | (1ULL << ',') | (1ULL << ';') | \
+	(1ULL << '\n'))
+#define ORDER_SEP_BITS	((1ULL << ' ') | (1ULL << '\t') | (1ULL << '(') | \
+	(1ULL << ')') | (1ULL << '/') | (1ULL << ':') | (1ULL << '\n') |	\
+	(1ULL << '\r') | (1ULL << '\v') | (1ULL << '\f'))
+#define ORDER_STOP_BITS	(ORDER_END_BITS | ORDER_SEP_BITS | (1ULL << '-') | \
+	(1ULL << '='))
+
+static inline bool
+order_bit(uint64_t bits, char c)
+{
+	unsigned char	 u = (unsigned char)c;
+
+	return u < 64 && (bits >> u) & 1;
 }
 
 static inline bool
 is_sep(char c)
 {
-	return c == ' ' || c == '\t' || c == '(' || c == ')' || c == '/' ||
-	    c == ':' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+	return order_bit(ORDER_SEP_BITS, c);
 }
 
 /*
- * The token's key and its hash, in one pass: dip_map_key()'s reading of
- * an ASCII word (letters lower case, digits, nothing else); a word with a
- * byte beyond ASCII goes to dip_map_key() itself (German letters).
+ * The word token t at s: its text, length, key and hash in one pass.
+ * The key is dip_map_key()'s reading of an ASCII word (letters lower
+ * case, digits, nothing else); a word with a byte beyond ASCII goes to
+ * dip_map_key() itself (German letters). Returns where the word ends.
  */
-static void
-token_key(struct token *t)
+static const char *
+token_word(struct token *t, const char *s)
 {
 	uint32_t	 h = DIP_HASH_INIT;
+	unsigned	 c;
 	size_t		 n = 0;
-	int		 i;
+	bool		 ascii = true;
 
-	for (i = 0; i < t->len; i++) {
-		unsigned char	 c = (unsigned char)t->text[i];
-
-		if (c >= 0x80) {
-			t->klen = (uint8_t)dip_map_key(t->text, (size_t)t->len,
-			    t->key, sizeof(t->key));
-			t->hash = dip_hash(DIP_HASH_INIT, t->key, t->klen);
-			return;
-		}
-		if (c >= 'A' && c <= 'Z')
-			c = (unsigned char)(c - 'A' + 'a');
-		else if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')))
+	/* Zero up to the eighth byte, as word_find() compares them. */
+	memset(t->key, 0, 8);
+	t->text = s;
+	for (; !order_bit(ORDER_STOP_BITS, *s); s++) {
+		c = (unsigned char)*s;
+		if (c - 'A' < 26u)
+			c += 'a' - 'A';
+		else if (c - 'a' >= 26u && c - '0' >= 10u) {
+			ascii &= c < 0x80;
 			continue;
+		}
 		if (n + 1 < sizeof(t->key)) {
 			t->key[n++] = (char)c;
 			h = (h ^ c) * 16777619u;
 		}
 	}
+	t->len = (int)(s - t->text);
+	t->glued = false;
+	if (!ascii) {
+		n = dip_map_key(t->text, (size_t)t->len, t->key,
+		    sizeof(t->key));
+		h = dip_hash(DIP_HASH_INIT, t->key, n);
+	}
 	t->key[n] = '\0';
 	t->klen = (uint8_t)n;
 	t->hash = h;
+	return s;
 }
 
-/* "->", "=>" and a lone "-" are one move token, glued or not. */
+/*
+ * The tokens of the order at p->seg, up to the end of the order
+ * (ORDER_END_BITS), whose length goes to p->seglen; -1 if there are more
+ * than ORDER_TOKENS. "->", "=>" and a lone "-" are one move token, glued
+ * or not.
+ */
 static int
 tokenize(struct parser *p)
 {
-	const char	*s = p->seg, *end = p->seg + p->seglen;
+	const char	*s = p->seg;
+	struct token	*t;
 
 	p->ntok = 0;
-	while (s < end) {
-		struct token	*t;
-
+	while (!order_bit(ORDER_END_BITS, *s)) {
 		if (is_sep(*s)) {
 			s++;
 			continue;
 		}
-		if (p->ntok == ORDER_TOKENS)
-			return -1;
-		t = &p->tok[p->ntok++];
-		t->text = s;
-		if (*s == '-' || *s == '=') {
-			s++;
-			if (s < end && *s == '>')
+		if (p->ntok == ORDER_TOKENS) {
+			while (!order_bit(ORDER_END_BITS, *s))
 				s++;
-			t->len = (int)(s - t->text);
-			t->glued = t->len == 1 && t->text > p->seg &&
-			    !is_sep(t->text[-1]) && s < end && !is_sep(*s);
-			memcpy(t->key, "-", 2);
-			t->klen = 1;
-			t->hash = dip_hash(DIP_HASH_INIT, t->key, 1);
-			classify(p->map, t);
+			p->seglen = (int)(s - p->seg);
+			return -1;
+		}
+		t = &p->tok[p->ntok++];
+		if (*s != '-' && *s != '=') {
+			s = token_word(t, s);
+			if (t->klen == 0)
+				p->ntok--;
+			else
+				classify(p->map, t);
 			continue;
 		}
-		while (s < end && !is_sep(*s) && *s != '-' && *s != '=')
+		t->text = s++;
+		if (*s == '>')
 			s++;
 		t->len = (int)(s - t->text);
-		t->glued = false;
-		token_key(t);
-		if (t->klen == 0)
-			p->ntok--;
-		else
-			classify(p->map, t);
+		t->glued = t->len == 1 && t->text > p->seg &&
+		    !is_sep(t->text[-1]) && !order_bit(ORDER_END_BITS, *s) &&
+		    !is_sep(*s);
+		memset(t->key, 0, 8);
+		t->key[0] = '-';
+		t->klen = 1;
+		t->hash = dip_hash(DIP_HASH_INIT, t->key, 1);
+		classify(p->map, t);
 	}
+	p->seglen = (int)(s - p->seg);
 	return 0;
 }
 
@@ -453,10 +524,11 @@ coast(struct parser *p, int prov)
 static int
 location(struct parser *p)
 {
-	char		 key[DIP_NAME_MAX];
-	int		 w, best = -1, bestw = 0, prov, j;
-	size_t		 len = 0;
-	uint32_t	 h = DIP_HASH_INIT;
+	const struct token	*first = NULL;
+	char			 key[DIP_NAME_MAX];
+	int			 w, best = -1, bestw = 0, prov, j;
+	size_t			 len = 0;
+	uint32_t		 h = DIP_HASH_INIT;
 
 	if (p->i >= p->ntok)
 		return fail(p, "dip.err.expected_province", NULL, NULL);
@@ -472,10 +544,24 @@ location(struct parser *p)
 		/* A key longer than any name: no more words can make one. */
 		if (len + t->klen >= DIP_NAME_MAX)
 			break;
-		memcpy(key + len, t->key, t->klen);
-		len += t->klen;
-		h = dip_hash(h, t->key, t->klen);
-		if ((prov = dip_map_findh(p->map, key, len, h)) >= 0) {
+		if (len == 0) {
+			/* One word: what it names is known (classify). Its
+			 * key is copied only if more words follow. */
+			first = t;
+			len = t->klen;
+			h = t->hash;
+			prov = t->prov;
+		} else {
+			if (first != NULL) {
+				memcpy(key, first->key, first->klen);
+				first = NULL;
+			}
+			memcpy(key + len, t->key, t->klen);
+			len += t->klen;
+			h = dip_hash(h, t->key, t->klen);
+			prov = dip_map_findh(p->map, key, len, h);
+		}
+		if (prov >= 0) {
 			best = prov;
 			bestw = j - p->i + 1;
 		}
@@ -640,18 +726,19 @@ dip_order_parse(const struct dip_map *m, int power, const char *line,
     struct dip_order *out, int max, struct game_diag *why)
 {
 	struct parser	 p;
-	const char	*s = line, *e;
-	int		 n = 0;
+	const char	*s, *e;
+	int		 n = 0, rc;
 
 	/* No memset: the tokens (1.8 KB) are written before they are read. */
 	p.map = m;
 	p.why = why;
 	p.ntok = p.i = 0;
-	for (; *s != '\0'; s = *e ? e + 1 : e) {
-		e = s + strcspn(s, ",;\n");
+	for (s = line; *s != '\0'; s = *e != '\0' ? e + 1 : e) {
+		/* One pass: the tokens end where the order does. */
 		p.seg = s;
-		p.seglen = (int)(e - s);
-		if (tokenize(&p) < 0)
+		rc = tokenize(&p);
+		e = s + p.seglen;
+		if (rc < 0)
 			return fail(&p, "dip.err.too_long", NULL, NULL);
 		if (p.ntok == 0)
 			continue;

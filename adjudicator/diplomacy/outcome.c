@@ -144,16 +144,17 @@ retreat_options(const struct dip_state *st, struct dip_retreat *r,
     const struct dip_set *occupied, const struct dip_set *blocked)
 {
 	const struct dip_map	*m = st->map;
+	const struct dip_set	*adj;
 	int			 l, p, from = m->loc[r->unit.loc].prov;
 
+	/* The places next to the unit: a fleet's locations, an army's
+	 * provinces. */
+	adj = r->unit.kind == DIP_FLEET ? &m->fleet_adj[r->unit.loc] :
+	    &m->army_adj[from];
 	memset(&r->options, 0, sizeof(r->options));
-	for (l = 0; l < m->nlocs; l++) {
+	for (l = dip_set_next(adj, 0); l >= 0 && l < m->nlocs;
+	    l = dip_set_next(adj, l + 1)) {
 		p = m->loc[l].prov;
-		if (r->unit.kind == DIP_FLEET) {
-			if (!dip_set_has(&m->fleet_adj[r->unit.loc], l))
-				continue;
-		} else if (l >= m->nprov || !dip_set_has(&m->army_adj[from], l))
-			continue;
 		if (dip_set_has(occupied, p) || dip_set_has(blocked, p) ||
 		    (p == r->from && !r->convoyed))
 			continue;
@@ -165,13 +166,13 @@ static void
 apply(struct dip_state *st, struct dip_scratch *sc, struct dip_report *rep)
 {
 	struct dip_set	 occupied, blocked;
+	int16_t		 gone[DIP_MAX_UNITS];
 	int		 u, n = 0, k, i;
 
 	memset(&occupied, 0, sizeof(occupied));
 	memset(&blocked, 0, sizeof(blocked));
 	rep->ndislodged = 0;
 	st->nretreats = 0;
-	standoffs(st, sc, &blocked);
 	for (u = 0; u < st->nunits; u++) {
 		struct dip_retreat *r = &rep->dislodged[rep->ndislodged];
 
@@ -180,9 +181,14 @@ apply(struct dip_state *st, struct dip_scratch *sc, struct dip_report *rep)
 		r->unit = st->unit[u];
 		r->from = (uint8_t)prov_of(st, k);
 		r->convoyed = sc->convoyed[k];
-		rep->ndislodged++;
-		sc->rstate[u] = 0xff;	/* marks it for the loop below */
+		gone[rep->ndislodged++] = (int16_t)u;
 	}
+	/* Standoffs matter only to retreats. They read the resolver's
+	 * state, so they come before the marks below. */
+	if (rep->ndislodged > 0)
+		standoffs(st, sc, &blocked);
+	for (i = 0; i < rep->ndislodged; i++)
+		sc->rstate[gone[i]] = 0xff;	/* marks it for the loop below */
 	/* The board is rewritten in place: nothing above may run after. */
 	for (u = 0; u < st->nunits; u++) {
 		struct dip_unit un = st->unit[u];

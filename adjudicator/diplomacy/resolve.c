@@ -53,8 +53,8 @@ dip_resolve_path(const struct dip_state *st, struct dip_scratch *sc, int u,
     struct dip_set *used)
 {
 	const struct dip_map	*m = st->map;
-	struct dip_set		 fleets, seen;
-	int			 stack[DIP_MAX_UNITS], n = 0, f, s, from, to;
+	struct dip_set		 fleets, seen, wave, next;
+	int			 f, s, k, to;
 	bool			 ok = false;
 
 	if (!sc->convoyed[u])
@@ -62,28 +62,30 @@ dip_resolve_path(const struct dip_state *st, struct dip_scratch *sc, int u,
 	if (sc->paradox[u])
 		return false;
 	memset(&fleets, 0, sizeof(fleets));
-	memset(&seen, 0, sizeof(seen));
 	for (f = sc->conv_head[u]; f >= 0; f = sc->conv_next[f])
 		if (dip_resolve(st, sc, f))
 			dip_set_add(&fleets, prov_of(st, f));
-	from = prov_of(st, u);
+	/* Every sea the fleets join to the army's province: a wave of seas
+	 * at a time, over the sets, not over every province. */
+	memset(&wave, 0, sizeof(wave));
+	for (s = dip_set_next(&fleets, 0); s >= 0;
+	    s = dip_set_next(&fleets, s + 1))
+		if (dip_set_has(&m->fleet_reach[s], prov_of(st, u)))
+			dip_set_add(&wave, s);
+	seen = wave;
 	to = sc->dest[u];
-	for (s = 0; s < m->nprov; s++)
-		if (dip_set_has(&fleets, s) &&
-		    dip_set_has(&m->fleet_reach[s], from)) {
-			dip_set_add(&seen, s);
-			stack[n++] = s;
+	while (!dip_set_empty(&wave)) {
+		memset(&next, 0, sizeof(next));
+		for (s = dip_set_next(&wave, 0); s >= 0;
+		    s = dip_set_next(&wave, s + 1)) {
+			ok |= dip_set_has(&m->fleet_reach[s], to);
+			for (k = 0; k < 2; k++)
+				next.w[k] |= m->fleet_reach[s].w[k];
 		}
-	while (n > 0) {
-		s = stack[--n];
-		if (dip_set_has(&m->fleet_reach[s], to))
-			ok = true;
-		for (f = 0; f < m->nprov; f++)
-			if (dip_set_has(&fleets, f) && !dip_set_has(&seen, f) &&
-			    dip_set_has(&m->fleet_reach[s], f)) {
-				dip_set_add(&seen, f);
-				stack[n++] = f;
-			}
+		for (k = 0; k < 2; k++) {
+			wave.w[k] = next.w[k] & fleets.w[k] & ~seen.w[k];
+			seen.w[k] |= wave.w[k];
+		}
 	}
 	if (used != NULL)
 		*used = seen;

@@ -113,11 +113,31 @@ dip_state_remove_unit(struct dip_state *st, int i)
 int
 dip_state_centres(const struct dip_state *st, int power)
 {
-	int	 i, n = 0;
+	const struct dip_set	*c = &st->map->centres;
+	int			 i, n = 0;
 
-	for (i = 0; i < st->map->nprov; i++)
-		n += st->map->prov[i].centre && st->owner[i] == power;
+	for (i = dip_set_next(c, 0); i >= 0; i = dip_set_next(c, i + 1))
+		n += st->owner[i] == power;
 	return n;
+}
+
+/* The centres and the units of every power at once, into centres and
+ * units (DIP_MAX_POWERS each): what dip_state_centres() and
+ * dip_state_units() say of each power, in one pass over the board. */
+void
+dip_state_tally(const struct dip_state *st, int *centres, int *units)
+{
+	const struct dip_set	*c = &st->map->centres;
+	int			 i;
+
+	memset(centres, 0, DIP_MAX_POWERS * sizeof(*centres));
+	memset(units, 0, DIP_MAX_POWERS * sizeof(*units));
+	for (i = dip_set_next(c, 0); i >= 0; i = dip_set_next(c, i + 1))
+		if (st->owner[i] >= 0 && st->owner[i] < DIP_MAX_POWERS)
+			centres[st->owner[i]]++;
+	for (i = 0; i < st->nunits; i++)
+		if (st->unit[i].power >= 0 && st->unit[i].power < DIP_MAX_POWERS)
+			units[st->unit[i].power]++;
 }
 
 int
@@ -135,7 +155,7 @@ dip_state_units(const struct dip_state *st, int power)
 void
 dip_state_update_owners(struct dip_state *st, struct dip_report *rep)
 {
-	int	 i, p;
+	int	 centres[DIP_MAX_POWERS], units[DIP_MAX_POWERS], i, p;
 
 	for (i = 0; i < st->nunits; i++) {
 		p = st->map->loc[st->unit[i].loc].prov;
@@ -145,8 +165,9 @@ dip_state_update_owners(struct dip_state *st, struct dip_report *rep)
 			rep->owners_changed = true;
 		}
 	}
+	dip_state_tally(st, centres, units);
 	for (p = 0; p < st->map->npowers && st->winner < 0; p++)
-		if (dip_state_centres(st, p) >= DIP_WIN_CENTRES)
+		if (centres[p] >= DIP_WIN_CENTRES)
 			st->winner = p;
 }
 
@@ -154,9 +175,30 @@ int
 dip_state_phase_code(const struct dip_state *st, char *out, size_t len)
 {
 	static const char seasons[] = "SFW", phases[] = "MRA";
+	char		 buf[16], digits[12];
+	unsigned	 y;
+	size_t		 k;
+	int		 n = 0, d = 0;
 
-	return snprintf(out, len, "%c%d%c", seasons[st->season], st->year,
-	    phases[st->phase]);
+	/* By hand, as snprintf("%c%d%c") would write it: the code of every
+	 * phase of every case (issue 18). */
+	buf[n++] = seasons[st->season];
+	if (st->year < 0)
+		buf[n++] = '-';
+	y = st->year < 0 ? 0u - (unsigned)st->year : (unsigned)st->year;
+	do
+		digits[d++] = (char)('0' + y % 10);
+	while ((y /= 10) != 0);
+	while (d > 0)
+		buf[n++] = digits[--d];
+	buf[n++] = phases[st->phase];
+	buf[n] = '\0';
+	if (len > 0) {
+		k = (size_t)n < len - 1 ? (size_t)n : len - 1;
+		memcpy(out, buf, k);
+		out[k] = '\0';
+	}
+	return n;
 }
 
 /* "S1901M", "F1905R", "W1910A"; returns -1 if the code is not one. */
@@ -164,11 +206,23 @@ int
 dip_state_set_phase(struct dip_state *st, const char *code)
 {
 	const char	*s = "SFW", *p = "MRA", *a, *b;
-	int		 year, n = 0;
+	int		 year, n = 0, i;
 	char		 c1, c2;
 
-	if (sscanf(code, "%c%4d%c%n", &c1, &year, &c2, &n) != 3 ||
-	    code[n] != '\0' || (a = strchr(s, c1)) == NULL ||
+	/* The usual code, a season, four digits and a phase, by hand; any
+	 * other text as sscanf() reads it (a sign, blanks, fewer digits). */
+	for (i = 1; code[0] != '\0' && i <= 4 && code[i] >= '0' &&
+	    code[i] <= '9'; i++)
+		;
+	if (i == 5 && code[5] != '\0' && code[6] == '\0') {
+		c1 = code[0];
+		c2 = code[5];
+		year = (code[1] - '0') * 1000 + (code[2] - '0') * 100 +
+		    (code[3] - '0') * 10 + (code[4] - '0');
+		n = 6;
+	} else if (sscanf(code, "%c%4d%c%n", &c1, &year, &c2, &n) != 3)
+		return -1;
+	if (code[n] != '\0' || (a = strchr(s, c1)) == NULL ||
 	    (b = strchr(p, c2)) == NULL || c1 == '\0' || c2 == '\0')
 		return -1;
 	if ((a - s == DIP_WINTER) != (b - p == DIP_ADJUST))

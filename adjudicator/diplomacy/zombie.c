@@ -102,10 +102,7 @@ zombie_create(const char *options, uint64_t seed, struct game_state **out,
 		game_diag_set(why, "dip.err.no_memory", 0);
 		return -1;
 	}
-	if (dip_map_load(dip_standard_map_text, &st->map, why) != 0) {
-		free(st);
-		return -1;
-	}
+	dip_map_standard(&st->map);
 	st->seed = seed;
 	st->undead = undead;
 	dip_board_init(&st->nr, &st->map, DIP_OPT_NO_RETREAT);

@@ -235,9 +235,9 @@ zombie_load(const char *text, struct game_state **out, struct game_diag *why)
 
 	*out = NULL;
 	if ((st = calloc(1, sizeof(*st))) == NULL ||
-	    dip_map_load(dip_standard_map_text, &st->map, why) != 0 ||
 	    (copy = strdup(text)) == NULL)
 		goto out;
+	dip_map_standard(&st->map);
 	dip_board_init(&st->nr, &st->map, DIP_OPT_NO_RETREAT);
 	dip_board_init(&st->z, &st->map, 0);
 	dip_board_load_begin(&st->nr);

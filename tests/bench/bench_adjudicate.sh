@@ -3,13 +3,16 @@
 # as processes (issue 18), on BENCH_PHASES random movement phases
 # (gen_phases, seed 18):
 #   batch        every phase in one process, text in and results out;
-#                phases/s, beside one process per case (on the first
-#                BENCH_EACH cases) and the ratio of the two
+#                phases/s by the wall time and by the CPU time of the
+#                process (the one a busy machine inflates less), beside
+#                one process per case (on the first BENCH_EACH cases) and
+#                the ratio of the two
 #   one case     the wall time of one process for one case, median of
 #                BENCH_RUNS, beside a trivial static C program run the
 #                same way (build/bench/trivial), and the ratio
 # Figures only; nothing here fails on a slow machine. The timings are
-# bench_spawn's (posix_spawn to waitpid); batch is the best of 5 runs.
+# bench_spawn's (posix_spawn to waitpid, and the CPU time wait4 reports);
+# batch is the best of BENCH_BATCH_RUNS (5) runs.
 set -uo pipefail
 PBEMD=${PBEMD:-build/pbemd}
 LEAN=${LEAN:-build/pbemd-adjudicate}
@@ -17,6 +20,7 @@ SPAWN=build/bench/bench_spawn
 PHASES=${BENCH_PHASES:-3000}
 EACH=${BENCH_EACH:-300}
 RUNS=${BENCH_RUNS:-200}
+RUNS_BATCH=${BENCH_BATCH_RUNS:-5}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -34,7 +38,7 @@ triv=$("$SPAWN" "$RUNS" "$tmp/first" build/bench/trivial | field median_us)
 
 # bench NAME COMMAND...: the three figures of one program.
 bench() {
-	local name=$1 rc played best batch med each one; shift
+	local name=$1 rc played out best cpu batch med each one; shift
 	[[ -x $1 ]] || { echo "bench adjudicate: $name: $1 not built"; return; }
 	# Batch: the output must hold every phase, else there is no batch.
 	"$@" "$tmp/all.txt" >"$tmp/out" 2>"$tmp/err"; rc=$?
@@ -42,9 +46,11 @@ bench() {
 	med=$("$SPAWN" "$EACH" "$tmp/each" "$@" | field median_us)
 	each=$(ratio 1e6 "$med" "%.0f")
 	if ((rc == 0 && played == PHASES)); then
-		best=$("$SPAWN" 5 "$tmp/whole" "$@" | field best_us)
+		out=$("$SPAWN" "$RUNS_BATCH" "$tmp/whole" "$@")
+		best=$(echo "$out" | field best_us)
+		cpu=$(echo "$out" | field cpu_best_us)
 		batch=$(ratio "$((PHASES * 1000000))" "$best" "%.0f")
-		echo "bench adjudicate: $name: batch $batch phases/s in one process ($PHASES phases), one process per case $each phases/s: $(ratio "$batch" "$each" "%.0f")x"
+		echo "bench adjudicate: $name: batch $batch phases/s in one process ($PHASES phases; by CPU time $(ratio "$((PHASES * 1000000))" "$cpu" "%.0f")), one process per case $each phases/s: $(ratio "$batch" "$each" "%.0f")x"
 	else
 		echo "bench adjudicate: $name: no batch (exit $rc after $played of $PHASES phases: $(head -c 100 "$tmp/err")); one process per case $each phases/s"
 	fi

@@ -85,6 +85,30 @@ START_TEST(suggests_near_names)
 }
 END_TEST
 
+/*
+ * "Did you mean" is asked for keys of several words joined, up to twice
+ * as long as a name (order.c, unknown_province). A key of DIP_NAME_MAX
+ * letters is still near a long name; a longer one is near none. Issue
+ * 18: the names by length were read past their table for a key of 49
+ * letters or more (found by fuzz_case; UBSan reports it here).
+ */
+START_TEST(suggests_for_keys_as_long_as_any_name_and_longer)
+{
+	char	 key[DIP_NAME_MAX * 2];
+	int	 out[3];
+
+	/* 32 letters, 9 edits from "mittelatlantischerozean" (limit 10). */
+	snprintf(key, sizeof(key), "%sxxxxxxxxx", "mittelatlantischerozean");
+	ck_assert_int_eq(dip_map_suggest(&map, key, out, 3), 1);
+	ck_assert_str_eq(map.prov[out[0]].abbr, "MAO");
+	strcat(key, "mittelatlantischerozean");
+	ck_assert_int_eq(dip_map_suggest(&map, key, out, 3), 0);
+	memset(key, 'q', sizeof(key) - 1);
+	key[sizeof(key) - 1] = '\0';
+	ck_assert_int_eq(dip_map_suggest(&map, key, out, 3), 0);
+}
+END_TEST
+
 /* Issue 18: names and locations are found through hash indexes; every
  * one of them is found there, in any case, and nothing else is. */
 START_TEST(the_indexes_find_every_name_and_location)
@@ -313,6 +337,7 @@ test_suite(void)
 	tcase_add_test(t, finds_abbreviations_names_and_aliases);
 	tcase_add_test(t, keeps_coasts_apart);
 	tcase_add_test(t, suggests_near_names);
+	tcase_add_test(t, suggests_for_keys_as_long_as_any_name_and_longer);
 	tcase_add_test(t, the_indexes_find_every_name_and_location);
 	tcase_add_test(t, finds_the_german_names_in_every_spelling);
 	tcase_add_test(t, the_catalogs_name_every_province);
