@@ -6,11 +6,35 @@
  * squeezed one order at a time. No record is understood here (cli.c);
  * the only output is cli_print_flush() before waiting for input.
  */
+#include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli_priv.h"
+
+/*
+ * What the input has now, up to max bytes; 0 at its end or on an error.
+ * A file descriptor is read with read(2), which returns what a pipe holds
+ * instead of waiting for a whole block as fread() does: a driver that
+ * writes one case and waits for its results gets them (the results so
+ * far are flushed before this waits). A stream without one (fmemopen) is
+ * read with fread().
+ */
+static size_t
+cli_read_block(FILE *in, char *buf, size_t max)
+{
+	ssize_t	 r;
+	int	 fd;
+
+	if ((fd = fileno(in)) < 0)
+		return fread(buf, 1, max, in);
+	do
+		r = read(fd, buf, max);
+	while (r < 0 && errno == EINTR);
+	return r > 0 ? (size_t)r : 0;
+}
 
 /*
  * The first CR of the line at s (len bytes, from cli_read_line), or NULL.
@@ -77,10 +101,11 @@ cli_read_line(struct cli *c, FILE *in, size_t *len, bool *toolong)
 		/* What the lines so far made is written before the program
 		 * may wait for more input (a terminal, a pipe). */
 		cli_print_flush(c);
+		fflush(c->fout);
 		c->crok = false;
 		memmove(c->in, s, n);
 		c->inpos = 0;
-		c->inend = n + fread(c->in + n, 1, CLI_BLOCK - n, in);
+		c->inend = n + cli_read_block(in, c->in + n, CLI_BLOCK - n);
 		c->ineof = c->inend == n;
 	}
 }

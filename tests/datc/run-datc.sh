@@ -85,5 +85,29 @@ run_all "$tmp/v3" "$PBEMD" adjudicate
 run_all "$tmp/v24" "$PBEMD" adjudicate --old-civil-disorder
 run_all "$tmp/v3" "$LEAN"
 run_all "$tmp/v24" "$LEAN" --old-civil-disorder
+# A driver writes one case to a pipe and waits for its results before it
+# writes the next: each case's END must come back while the pipe stays
+# open (a reader waiting for a whole block would never answer).
+interactive() {  # PROGRAM...
+	local prog=${1##*/} k line got
+	coproc ADJ { "$@" - 2>/dev/null; }
+	for k in 6.A.1 6.A.2; do
+		cat "$DATA/$k.txt" >&"${ADJ[1]}"
+		got=no
+		while IFS= read -r -t 60 line <&"${ADJ[0]}"; do
+			[[ $line == END* ]] && { got=yes; break; }
+		done
+		if [[ $got == yes ]]; then
+			passed=$((passed + 1))
+		else
+			echo "FAIL $k ($prog): no results from a pipe left open"
+			failed=$((failed + 1))
+		fi
+	done
+	exec {ADJ[1]}>&-
+	wait "$ADJ_PID" 2>/dev/null
+}
+interactive "$PBEMD" adjudicate
+interactive "$LEAN"
 echo "$passed passed, $failed failed"
 ((failed == 0))
