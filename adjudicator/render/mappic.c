@@ -6,16 +6,18 @@
  * map drawn in layers: the ground (mappic_board.c), the orders
  * (mappic_orders.c), the units (mappic_units.c), the names, the units out
  * of their place. Reads nothing but the view, the geometry and the
- * catalog. The output is deterministic: the font is named, its options
- * fixed, the colours brought to a palette by the pixels alone
- * (mappic_palette.c), and the PNG carries no time stamp (picture_png.c).
- * No I/O.
+ * catalog. The output is deterministic: the font is read from a named file
+ * (font.c), its options fixed, the colours brought to a palette by the
+ * pixels alone (mappic_palette.c), and the PNG carries no time stamp
+ * (picture_png.c). No I/O but the font files and the map's drawing, when
+ * the caller lends no paintbox.
  */
 #include <cairo.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "adjudicator/render/mappic_priv.h"
+#include "adjudicator/render/paintbox.h"
 #include "adjudicator/render/picture_priv.h"
 
 #define MAPPIC_TITLE_H		30.0	/* the title line of a board */
@@ -76,7 +78,7 @@ mappic_phase_args(const char *code, char season[GAME_ARG_MAX],
 }
 
 static void
-mappic_title(cairo_t *cr, const struct catalog *cat,
+mappic_title(cairo_t *cr, const struct font *font, const struct catalog *cat,
     const struct game_map_board *b, double width)
 {
 	char		 season[GAME_ARG_MAX], year[GAME_ARG_MAX];
@@ -99,8 +101,7 @@ mappic_title(cairo_t *cr, const struct catalog *cat,
 	mappic_paint_set(cr, &mappic_title_bg);
 	cairo_fill(cr);
 	mappic_paint_set(cr, &mappic_title_ink);
-	cairo_select_font_face(cr, MAPPIC_FONT, CAIRO_FONT_SLANT_NORMAL,
-	    CAIRO_FONT_WEIGHT_BOLD);
+	font_use(cr, font, FONT_BOLD);
 	mappic_paint_text(cr, line.data, MAPPIC_TITLE_SIZE, 12, MAPPIC_START,
 	    MAPPIC_TITLE_H / 2, MAPPIC_MIDDLE);
 	buf_free(&phase);
@@ -109,9 +110,9 @@ mappic_title(cairo_t *cr, const struct catalog *cat,
 
 /* Each power's colour, name and centres, in columns of equal width. */
 static void
-mappic_legend(cairo_t *cr, const struct catalog *cat,
-    const struct game_mapview *mv, const struct game_map_board *b,
-    double width)
+mappic_legend(cairo_t *cr, const struct font *font,
+    const struct catalog *cat, const struct game_mapview *mv,
+    const struct game_map_board *b, double width)
 {
 	char		 key[GAME_KEY_MAX + 1], count[16];
 	struct buf	 s;
@@ -140,8 +141,7 @@ mappic_legend(cairo_t *cr, const struct catalog *cat,
 		buf_reset(&s);
 		catalog_say(cat, &s, "map.legend", 2, key, count);
 		mappic_paint_set(cr, &mappic_legend_ink);
-		cairo_select_font_face(cr, MAPPIC_FONT,
-		    CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+		font_use(cr, font, FONT_REGULAR);
 		mappic_paint_text(cr, s.data, MAPPIC_LEGEND_SIZE, x + 20,
 		    MAPPIC_START, MAPPIC_LEGEND_H / 2, MAPPIC_MIDDLE);
 	}
@@ -149,20 +149,22 @@ mappic_legend(cairo_t *cr, const struct catalog *cat,
 }
 
 static void
-mappic_draw(cairo_t *cr, const struct mapgeo *geo, const struct catalog *cat,
-    const struct game_mapview *mv, const struct game_map_board *b)
+mappic_draw(cairo_t *cr, const struct mapgeo *geo, const struct font *font,
+    const struct catalog *cat, const struct game_mapview *mv,
+    const struct game_map_board *b)
 {
 	struct mappic	 m;
 	double		 w = mapgeo_width(geo), h = mapgeo_height(geo);
 
 	mappic_fonts(cr);
-	mappic_title(cr, cat, b, w);
+	mappic_title(cr, font, cat, b, w);
 	cairo_translate(cr, 0, MAPPIC_TITLE_H);
 	cairo_save(cr);
 	cairo_rectangle(cr, 0, 0, w, h);
 	cairo_clip(cr);
 	m.cr = cr;
 	m.geo = geo;
+	m.font = font;
 	m.b = b;
 	/* Orders under the units, so that a route through a convoying
 	 * fleet or past another unit leaves the units readable; names over
@@ -174,26 +176,29 @@ mappic_draw(cairo_t *cr, const struct mapgeo *geo, const struct catalog *cat,
 	mappic_units_draw(&m, true);
 	cairo_restore(cr);
 	cairo_translate(cr, 0, h);
-	mappic_legend(cr, cat, mv, b, w);
+	mappic_legend(cr, font, cat, mv, b, w);
 }
 
 int
-mappic_png_geo(const struct mapgeo *geo, const struct catalog *cat,
+mappic_png_box(struct paintbox *box, const struct catalog *cat,
     const struct game_mapview *mv, int b, struct buf *out)
 {
-	cairo_surface_t	*sf;
-	cairo_t		*cr;
-	struct buf	 png;
-	int		 width, height, rc = -1;
+	const struct mapgeo	*geo;
+	cairo_surface_t		*sf;
+	cairo_t			*cr;
+	struct buf		 png;
+	char			 why[256];
+	int			 width, height, rc = -1;
 
-	if (geo == NULL || mv == NULL || mv->nboards > GAME_MAP_BOARDS ||
-	    b < 0 || b >= mv->nboards)
+	if (mv == NULL || mv->nboards > GAME_MAP_BOARDS || b < 0 ||
+	    b >= mv->nboards || (geo = paintbox_map(box, why,
+	    sizeof(why))) == NULL)
 		return -1;
 	mappic_size(geo, &width, &height);
 	buf_init(&png);
 	sf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
 	cr = cairo_create(sf);
-	mappic_draw(cr, geo, cat, mv, &mv->board[b]);
+	mappic_draw(cr, geo, paintbox_font(box), cat, mv, &mv->board[b]);
 	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
 		goto out;
 	cairo_surface_flush(sf);
@@ -214,16 +219,16 @@ int
 mappic_png(const struct catalog *cat, const struct game_mapview *mv, int b,
     struct buf *out)
 {
-	struct mapgeo	*geo;
+	struct paintbox	*box;
 	char		 why[256];
 	int		 rc;
 
 	if (mv == NULL || mv->nboards > GAME_MAP_BOARDS || b < 0 ||
 	    b >= mv->nboards)
 		return -1;
-	if ((geo = mapgeo_standard(why, sizeof(why))) == NULL)
+	if ((box = paintbox_new(why, sizeof(why))) == NULL)
 		return -1;
-	rc = mappic_png_geo(geo, cat, mv, b, out);
-	mapgeo_free(geo);
+	rc = mappic_png_box(box, cat, mv, b, out);
+	paintbox_free(box);
 	return rc;
 }

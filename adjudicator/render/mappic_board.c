@@ -217,9 +217,7 @@ mappic_board_names(struct mappic *m)
 	int		 a, sea;
 
 	for (sea = 0; sea < 2; sea++) {
-		cairo_select_font_face(cr, MAPPIC_FONT, sea ?
-		    CAIRO_FONT_SLANT_ITALIC : CAIRO_FONT_SLANT_NORMAL,
-		    CAIRO_FONT_WEIGHT_BOLD);
+		font_use(cr, m->font, sea ? FONT_BOLD_SLANTED : FONT_BOLD);
 		for (a = 0; a < mapgeo_areas(m->geo); a++) {
 			if ((mapgeo_terrain(m->geo, a) == MAPGEO_SEA) != sea ||
 			    mapgeo_label(m->geo, a, &x, &y) != 0)

@@ -12,9 +12,9 @@
 #include <cairo.h>
 #include <stdbool.h>
 
+#include "adjudicator/render/font.h"
 #include "adjudicator/render/mappic.h"
 
-#define MAPPIC_FONT	"DejaVu Sans"
 #define MAPPIC_UNIT_R	10.0	/* a unit's disc */
 
 struct mappic_rgb {
@@ -28,6 +28,7 @@ struct mappic_rgb {
 struct mappic {
 	cairo_t				*cr;
 	const struct mapgeo		*geo;
+	const struct font		*font;
 	const struct game_map_board	*b;
 };
 
@@ -64,8 +65,8 @@ int	mappic_units_dislodged_at(const struct mappic *, const char *loc,
 /* The units on their places, or (aside) the dislodged ones and the
  * zombies waiting to be placed, with their retreat options. */
 void	mappic_units_draw(struct mappic *, bool aside);
-void	mappic_units_token(cairo_t *, char kind, int power, double x,
-	    double y, double scale, bool ghost);
+void	mappic_units_token(const struct mappic *, char kind, int power,
+	    double x, double y, double scale, bool ghost);
 
 /* mappic_orders.c */
 void	mappic_orders_draw(struct mappic *);

@@ -2,6 +2,7 @@
 SRCS += \
 	adjudicator/render/catalog.c \
 	adjudicator/render/catalog_dir.c \
+	adjudicator/render/font.c \
 	adjudicator/render/mapgeo.c \
 	adjudicator/render/mapgeo_outline.c \
 	adjudicator/render/mappic.c \
@@ -10,11 +11,18 @@ SRCS += \
 	adjudicator/render/mappic_paint.c \
 	adjudicator/render/mappic_palette.c \
 	adjudicator/render/mappic_units.c \
+	adjudicator/render/paintbox.c \
 	adjudicator/render/picture.c \
 	adjudicator/render/picture_png.c \
 	adjudicator/render/picture_text.c \
 	adjudicator/render/report.c \
 	adjudicator/render/tz.c
+
+# The folder of fonts-dejavu-core's DejaVuSans.ttf and DejaVuSans-Bold.ttf
+# (font.h): Debian's, unless built with FONT_DIR=... for another system.
+FONT_DIR	?= /usr/share/fonts/truetype/dejavu
+build/obj/adjudicator/render/font.o build/san/adjudicator/render/font.o: \
+    override CFLAGS += -DFONT_DIR='"$(FONT_DIR)"'
 
 # maps/standard.geo, the drawing of the standard map, is compiled in like
 # maps/standard.map, so a map picture needs no data file at run time.

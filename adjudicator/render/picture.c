@@ -6,15 +6,18 @@
  * grids (chess 8x8, ARI 15x15, weekeewachee 4x6) and the KlinZha triangle
  * share one drawing order: ground, hatch, a mark's frame, outline, piece,
  * side texts, and the field's name last, on a plate of its field's colour
- * (docs/pictures.md). The output is deterministic: cairo's PNG writer adds
- * no time stamp, the font is named and its options (antialiasing, hinting)
- * fixed, so the same cells give the same bytes on the same system. No I/O.
+ * (docs/pictures.md). The output is deterministic: the PNG carries no time
+ * stamp (picture_png.c), the font is read from a named file (font.c) and
+ * its options (antialiasing, hinting) fixed, so the same cells give the
+ * same bytes. No I/O but the font files, when the caller lends no
+ * paintbox.
  */
 #include <cairo.h>
 #include <math.h>
 #include <stdbool.h>
 #include <string.h>
 
+#include "adjudicator/render/paintbox.h"
 #include "adjudicator/render/picture.h"
 #include "adjudicator/render/picture_priv.h"
 
@@ -23,7 +26,6 @@
 #define PICTURE_SQ_MIN		44.0	/* ARI: room for four side texts */
 #define PICTURE_SQ_MAX		72.0
 #define PICTURE_TRI_SIDE	80.0	/* KlinZha: 9 rows, 736 px wide */
-#define PICTURE_FONT		"DejaVu Sans"
 
 /* Per ground (enum game_cell_shade): fill, hatch, ink for the name. */
 struct picture_look {
@@ -70,12 +72,13 @@ static const struct picture_rgb picture_dark = RGB(0x26231f);
 static const struct picture_rgb picture_unknown = RGB(0x6e737b);
 static const struct picture_rgb picture_black = RGB(0x111111);
 
-/* Where the board sits in the picture. */
+/* Where the board sits in the picture, and what it is lettered with. */
 struct picture_geom {
-	int	 shape, rows, cols;
-	double	 unit;		/* square side, or triangle side */
-	double	 h;		/* triangle height */
-	int	 width, height;
+	int			 shape, rows, cols;
+	double			 unit;		/* square side, or triangle side */
+	double			 h;		/* triangle height */
+	int			 width, height;
+	const struct font	*font;		/* NULL: picture_geom() only */
 };
 
 /* One cell as a polygon, with its centre and the size of what fits. */
@@ -262,8 +265,7 @@ picture_name(cairo_t *cr, const struct picture_geom *g,
 
 	picture_text_clean(c->name, sizeof(c->name), s);
 	picture_set(cr, &pt->look.ink);
-	cairo_select_font_face(cr, PICTURE_FONT, CAIRO_FONT_SLANT_NORMAL,
-	    CAIRO_FONT_WEIGHT_NORMAL);
+	font_use(cr, g->font, FONT_REGULAR);
 	if (g->shape == GAME_CELL_SQUARE) {
 		size = fmax(7.0, g->unit * 0.15);
 		picture_text_draw(cr, s, size, g->unit * 0.45, p->x[0] + 2,
@@ -291,8 +293,7 @@ picture_sides(cairo_t *cr, const struct picture_geom *g,
 	for (i = 0; i < 4; i++)
 		picture_text_clean(c->side[i], sizeof(c->side[i]), s[i]);
 	picture_set(cr, &pt->look.ink);
-	cairo_select_font_face(cr, PICTURE_FONT, CAIRO_FONT_SLANT_NORMAL,
-	    CAIRO_FONT_WEIGHT_BOLD);
+	font_use(cr, g->font, FONT_BOLD);
 	picture_text_draw(cr, s[0], size, w, p->cx, PICTURE_MIDDLE, p->y[0] + 2,
 	    PICTURE_START, NULL);
 	picture_text_draw(cr, s[1], size, w, p->x[1] - 2, PICTURE_END, p->cy,
@@ -309,8 +310,9 @@ picture_sides(cairo_t *cr, const struct picture_geom *g,
  * kind; the label in the middle (on its own when nobody owns the field).
  */
 static void
-picture_piece(cairo_t *cr, const struct picture_poly *p,
-    const struct game_cell *c, const struct picture_paint *pt)
+picture_piece(cairo_t *cr, const struct picture_geom *g,
+    const struct picture_poly *p, const struct game_cell *c,
+    const struct picture_paint *pt)
 {
 	static const double	 dash[] = { 3.0, 2.0 };
 	char			 s[PICTURE_TEXT_MAX];
@@ -354,8 +356,7 @@ picture_piece(cairo_t *cr, const struct picture_poly *p,
 		}
 	}
 	picture_set(cr, ink);
-	cairo_select_font_face(cr, PICTURE_FONT, CAIRO_FONT_SLANT_NORMAL,
-	    CAIRO_FONT_WEIGHT_BOLD);
+	font_use(cr, g->font, FONT_BOLD);
 	picture_text_draw(cr, s, p->r * 0.9, p->r * 1.6, p->dx, PICTURE_MIDDLE,
 	    p->dy, PICTURE_MIDDLE, NULL);
 	cairo_restore(cr);
@@ -431,43 +432,10 @@ picture_cell(cairo_t *cr, const struct picture_geom *g,
 	picture_set(cr, &picture_line);
 	cairo_set_line_width(cr, 1.0);
 	cairo_stroke(cr);
-	picture_piece(cr, &q, c, &pt);
+	picture_piece(cr, g, &q, c, &pt);
 	picture_sides(cr, g, p, c, &pt);
 	picture_name(cr, g, p, c, &pt);
 }
-
-/* gcc says it builds with ASan by a macro, clang (the fuzz targets,
- * tests/fuzz/) by __has_feature. */
-#if defined(__SANITIZE_ADDRESS__)
-#define PICTURE_ASAN
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define PICTURE_ASAN
-#endif
-#endif
-
-#if defined(PICTURE_ASAN)
-/*
- * Sanitizer builds only: the first text drawn makes cairo's toy font face
- * resolve "DejaVu Sans" through fontconfig, which keeps one pattern for the
- * life of the process where LeakSanitizer cannot see it (measured: the
- * same 652 bytes after 1 or 50 pictures, none after FcFini()).
- */
-const char	*__lsan_default_suppressions(void);
-const char	*__lsan_default_options(void);
-
-const char *
-__lsan_default_suppressions(void)
-{
-	return "leak:libfontconfig.so\n";
-}
-
-const char *
-__lsan_default_options(void)
-{
-	return "print_suppressions=0";
-}
-#endif
 
 /* Fixed font options: the system's fontconfig defaults must not reach
  * the bytes. */
@@ -510,7 +478,8 @@ picture_draw(cairo_t *cr, const struct game_cells *cells,
 }
 
 int
-picture_png(const struct game_cells *cells, struct buf *out)
+picture_png_box(struct paintbox *box, const struct game_cells *cells,
+    struct buf *out)
 {
 	struct picture_geom	 g;
 	cairo_surface_t		*sf;
@@ -520,6 +489,7 @@ picture_png(const struct game_cells *cells, struct buf *out)
 
 	if (picture_geom(cells, &g) != 0)
 		return -1;
+	g.font = paintbox_font(box);
 	buf_init(&png);
 	/* RGB24: no alpha channel, so the PNG is RGB and smaller. */
 	sf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, g.width, g.height);
@@ -535,6 +505,20 @@ out:
 	cairo_destroy(cr);
 	cairo_surface_destroy(sf);
 	buf_free(&png);
+	return rc;
+}
+
+int
+picture_png(const struct game_cells *cells, struct buf *out)
+{
+	struct paintbox	*box;
+	char		 why[256];
+	int		 rc;
+
+	if ((box = paintbox_new(why, sizeof(why))) == NULL)
+		return -1;
+	rc = picture_png_box(box, cells, out);
+	paintbox_free(box);
 	return rc;
 }
 

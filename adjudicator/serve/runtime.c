@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "adjudicator/render/catalog_dir.h"
+#include "adjudicator/render/paintbox.h"
 #include "adjudicator/serve/runtime.h"
 #include "common/log.h"
 #include "mail/smtp.h"
@@ -38,8 +39,10 @@ runtime_open(const char *path, struct runtime *rt, char *why, size_t whylen)
 			goto fail;
 	}
 	/* Compiled in, but checked whole here, like the map: a drawing that
-	 * does not load stops the judge at start, not one report later. */
-	if ((rt->geo = mapgeo_standard(why, whylen)) == NULL)
+	 * does not load stops the judge at start, not one report later; so
+	 * do missing fonts. */
+	if ((rt->box = paintbox_new(why, whylen)) == NULL ||
+	    paintbox_map(rt->box, why, whylen) == NULL)
 		goto fail;
 	if (db_open(rt->cfg.database, &rt->db, why, whylen) != DB_OK) {
 		runtime_close(rt);
@@ -61,7 +64,7 @@ runtime_close(struct runtime *rt)
 	for (i = JUDGE_LANGS - 1; i >= 0; i--)
 		catalog_free(rt->cat[i]);
 	password_cache_free(rt->pw);
-	mapgeo_free(rt->geo);
+	paintbox_free(rt->box);
 	config_free(&rt->cfg);
 	memset(rt, 0, sizeof(*rt));
 }
@@ -75,7 +78,7 @@ runtime_env(struct runtime *rt, time_t now, struct judge_env *env)
 	env->db = rt->db;
 	for (i = 0; i < JUDGE_LANGS; i++)
 		env->cat[i] = rt->cat[i];
-	env->geo = rt->geo;
+	env->box = rt->box;
 	env->address = rt->cfg.address;
 	env->name = rt->cfg.name;
 	env->default_lang = rt->cfg.language;

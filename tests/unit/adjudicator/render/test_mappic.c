@@ -19,28 +19,6 @@
 
 enum { AUS, ENG, FRA, GER, ITA, RUS, TUR };
 
-/*
- * The first text drawn makes cairo resolve its font through fontconfig,
- * which keeps one pattern for the life of the process where
- * LeakSanitizer cannot see it. picture.c says so to LeakSanitizer when it
- * is linked in; this test may not link it, so it says the same, weakly,
- * giving way to picture.c's words when both are there.
- */
-const char	*__lsan_default_suppressions(void) __attribute__((weak));
-const char	*__lsan_default_options(void) __attribute__((weak));
-
-const char *
-__lsan_default_suppressions(void)
-{
-	return "leak:libfontconfig.so\n";
-}
-
-const char *
-__lsan_default_options(void)
-{
-	return "print_suppressions=0";
-}
-
 /* The colours the picture promises (mappic.c, mappic_board.c). */
 static const uint32_t power_rgb[7] = {
 	0xd55e00, 0x0072b2, 0x56b4e9, 0x5a5a5a, 0x009e73, 0xcc79a7, 0xf0e442
