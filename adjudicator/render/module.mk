@@ -13,6 +13,7 @@ SRCS += \
 	adjudicator/render/mappic_units.c \
 	adjudicator/render/paintbox.c \
 	adjudicator/render/picture.c \
+	adjudicator/render/picture_deflate.c \
 	adjudicator/render/picture_png.c \
 	adjudicator/render/picture_text.c \
 	adjudicator/render/report.c \

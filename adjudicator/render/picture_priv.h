@@ -1,11 +1,14 @@
 /*
- * picture_priv.h - between picture.c (drawing), picture_text.c (its texts)
- * and picture_png.c (encoding).
+ * picture_priv.h - between picture.c (drawing), picture_text.c (its texts),
+ * picture_png.c (the PNG) and picture_deflate.c (its compressed data); the
+ * map pictures (mappic.c) write their PNG through picture_png.c too.
  */
 #ifndef PBEMD_PICTURE_PRIV_H
 #define PBEMD_PICTURE_PRIV_H
 
 #include <cairo.h>
+#include <stddef.h>
+#include <stdint.h>
 
 #include "common/util.h"
 
@@ -30,7 +33,22 @@ void	picture_text_draw(cairo_t *, const char *s, double size,
 	    double maxw, double x, enum picture_align ha, double y,
 	    enum picture_align va, const struct picture_rgb *plate);
 
-/* Appends the PNG of an RGB24 image surface to out; 0 or -1. */
+/*
+ * picture_png.c. encode: appends the PNG of an RGB24 image surface to out,
+ * indexed when it has at most 256 colours; 0 or -1. indexed: the PNG of
+ * width x height indexes (pix, row after row) into pal (npal 0xRRGGBB
+ * colours, 1 to 256); 0 or -1.
+ */
 int	picture_png_encode(cairo_surface_t *, struct buf *out);
+int	picture_png_indexed(int width, int height, const unsigned char *pix,
+	    const uint32_t *pal, int npal, struct buf *out);
+
+/*
+ * picture_deflate.c: appends the zlib stream (RFC 1950) of the n bytes of
+ * PNG scanlines raw (rows of stride bytes: a filter byte, then pixels of
+ * bpp bytes) to out.
+ */
+void	picture_deflate(const unsigned char *raw, size_t n, size_t stride,
+	    int bpp, struct buf *out);
 
 #endif
