@@ -7,6 +7,7 @@ SRCS += \
 	adjudicator/render/mapgeo_outline.c \
 	adjudicator/render/mappic.c \
 	adjudicator/render/mappic_board.c \
+	adjudicator/render/mappic_ground.c \
 	adjudicator/render/mappic_orders.c \
 	adjudicator/render/mappic_paint.c \
 	adjudicator/render/mappic_palette.c \

@@ -1,17 +1,20 @@
 /*
- * paintbox.c - the fonts and the map's drawing the pictures share
- * (paintbox.h): opened once, then lent to each picture, so that no
- * picture reads a font file or checks the map's geometry again. Reads the
- * font files at the start; no other I/O.
+ * paintbox.c - the fonts, the map's drawing and the map grounds the
+ * pictures share (paintbox.h): opened once, then lent to each picture, so
+ * that no picture reads a font file or checks the map's geometry again,
+ * and maps alike start from one ground. Reads the font files at the
+ * start; no other I/O.
  */
 #include <stdlib.h>
 
+#include "adjudicator/render/mappic_priv.h"
 #include "adjudicator/render/paintbox.h"
 #include "common/util.h"
 
 struct paintbox {
-	struct font	*font;
-	struct mapgeo	*geo;		/* NULL until the first map */
+	struct font		*font;
+	struct mapgeo		*geo;		/* NULL until the first map */
+	struct mappic_grounds	*grounds;
 };
 
 struct paintbox *
@@ -24,6 +27,7 @@ paintbox_new(char *why, size_t whylen)
 		free(p);
 		return NULL;
 	}
+	p->grounds = mappic_grounds_new();
 	return p;
 }
 
@@ -34,6 +38,7 @@ paintbox_free(struct paintbox *p)
 		return;
 	font_free(p->font);
 	mapgeo_free(p->geo);
+	mappic_grounds_free(p->grounds);
 	free(p);
 }
 
@@ -49,4 +54,10 @@ paintbox_map(struct paintbox *p, char *why, size_t whylen)
 	if (p->geo == NULL)
 		p->geo = mapgeo_standard(why, whylen);
 	return p->geo;
+}
+
+struct mappic_grounds *
+paintbox_grounds(struct paintbox *p)
+{
+	return p->grounds;
 }

@@ -1,6 +1,7 @@
 /*
  * paintbox.h - what the pictures draw with, opened once and lent to every
- * picture: the fonts (font.h) and the standard map's drawing (mapgeo.h).
+ * picture: the fonts (font.h), the standard map's drawing (mapgeo.h) and
+ * the map grounds drawn so far (mappic_ground.c).
  *
  * The judge keeps one for its whole life (serve/runtime.c); a caller that
  * draws one picture may open one for it (picture_png(), mappic_png() do).
@@ -31,5 +32,7 @@ const struct font	*paintbox_font(const struct paintbox *);
  */
 const struct mapgeo	*paintbox_map(struct paintbox *, char *why,
 			    size_t whylen);
+/* The map grounds kept between pictures (mappic_ground.c); borrowed. */
+struct mappic_grounds	*paintbox_grounds(struct paintbox *);
 
 #endif
