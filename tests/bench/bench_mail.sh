@@ -5,7 +5,12 @@
 #
 #   blind  BENCH_GAMES Blind-Fun weekeewachee games, BENCH_PLIES quiet moves
 #          each: every mail gets a reply and two reports (opponent, GM), each
-#          with a picture of its reader's view.
+#          with a picture of its reader's view. The games play one walk, so
+#          that none meets a capture or a repeated position; to keep them
+#          from showing the same pictures at the same time (which would
+#          flatter the pictures the judge keeps: render/picture_band.c),
+#          game g is g - 1 plies ahead when the measured mails start, and
+#          every other game plays it mirrored, files a-d turned to d-a.
 #   dip    BENCH_DIP_GAMES standard Diplomacy games (one), BENCH_DIP_PHASES
 #          movement phases each, seven order mails a phase: every mail gets a
 #          reply with the map of the sender's view (his orders drawn); the
@@ -34,7 +39,7 @@ set -uo pipefail
 
 SCENARIOS=${BENCH_MAIL:-blind dip}
 NG=${BENCH_GAMES:-20}
-PLIES=${BENCH_PLIES:-50}	# at most 2 * ${#WALK[@]}
+PLIES=${BENCH_PLIES:-40}	# at most 2 * ${#WALK[@]}
 ND=${BENCH_DIP_GAMES:-1}
 DPHASES=${BENCH_DIP_PHASES:-80}
 TARGET_RATE=500 TARGET_RSS_KB=$((20 * 1024))
@@ -57,6 +62,7 @@ WALK=(a1-a2 b1-b2 c1-c2 d1-d2 a2-a3 b2-b3 c2-c3 d2-d3 a3-a2 a2-b2 b2-c2 c2-d2
 	d2-d1 d1-c1 c1-b1 b1-a1 b3-a3 a1-a2 a2-b2 b2-c2 c2-d2 d2-d1 d1-c1 c1-b1
 	a3-a2 b1-b2 a2-a1 a1-b1 b1-c2 b2-a2)
 mirror() { sed 'y/123456/654321/' <<<"$1"; }
+files() { sed 'y/abcd/dcba/' <<<"$1"; }
 die() { echo "bench mail: $*"; exit 1; }
 
 # Diplomacy: every unit but one steps out of its home in Spring and back in
@@ -97,6 +103,18 @@ A CON H
 A SYR - SMY")
 
 ((PLIES <= 2 * ${#WALK[@]})) || die "BENCH_PLIES at most $((2 * ${#WALK[@]}))"
+AHEAD=$((2 * ${#WALK[@]} - PLIES))	# the most plies a game may be ahead
+ahead() { echo $((($1 - 1) % (AHEAD + 1))); }
+# blind_mail G K MSGID: the mail of game G's K-th ply, into the INBOX.
+blind_mail() {
+	local first seat n p mv
+	first=$(q "SELECT first_seat FROM games WHERE name = '$(game $1)'")
+	seat=$(((first + $2 - 1) % 2)) n=$((($2 - 1) / 2))
+	if ((seat == 0)); then p=$(white $1) mv=${WALK[n]}; else p=$(black $1) mv=$(mirror "${WALK[n]}"); fi
+	(($1 % 2)) || mv=$(files "$mv")
+	mail "$p" "$3" "SIGNON $(game $1) secret-$p
+$mv"
+}
 for t in sqlite3 doveadm perl; do command -v $t >/dev/null || die "$t missing"; done
 [[ -x $PBEMD ]] || die "$PBEMD not built"
 [[ -z ${BENCH_PROFILE:-} ]] || command -v perf >/dev/null || die "perf missing"
@@ -149,7 +167,7 @@ echo "bench mail: setting up the games ($SCENARIOS) on a fresh mail stack ..."
 pbemd_conf "$DIR/pbemd.ini" "creates_per_hour = 1000" "answers_per_hour = 100000"
 pbemd_up
 setup_blind() {
-	local g side p
+	local g side p k
 	for ((g = 1; g <= NG; g++)); do
 		mail gm "create.$g" "CREATE $(game $g) weekeewachee blind"
 	done
@@ -163,6 +181,14 @@ setup_blind() {
 	done
 	wait_sql 60 "SELECT count(*) FROM games WHERE name LIKE 'g%' AND status = 'running' AND phase = 1" "$NG" ||
 		die "Blind-Fun games not running"
+	# Each game its plies ahead, one ply of every game at a time.
+	for ((k = 1; k < NG && k <= AHEAD; k++)); do
+		for ((g = k + 1; g <= NG; g++)); do
+			((k <= $(ahead $g))) || continue
+			blind_mail "$g" "$k" "pre.$g.$k"
+		done
+		wait_handled "pre.%.$k" $(for ((g = 1; g <= NG; g++)); do ((k <= $(ahead $g))) && echo; done | wc -l)
+	done
 }
 # The GM's password of game $1, from the reply to its CREATE (the mail's
 # text may be quoted-printable).
@@ -211,14 +237,10 @@ sent_all
 pbemd_down
 
 save_blind() {  # the backlog: NG * PLIES move mails
-	local k g first seat n p mv
+	local k g
 	for ((k = 1; k <= PLIES; k++)); do
 		for ((g = 1; g <= NG; g++)); do
-			first=$(q "SELECT first_seat FROM games WHERE name = '$(game $g)'")
-			seat=$(((first + k - 1) % 2)) n=$(((k - 1) / 2))
-			if ((seat == 0)); then p=$(white $g) mv=${WALK[n]}; else p=$(black $g) mv=$(mirror "${WALK[n]}"); fi
-			mail "$p" "move.$g.$k" "SIGNON $(game $g) secret-$p
-$mv"
+			blind_mail "$g" $(($(ahead $g) + k)) "move.$g.$k"
 		done
 	done
 }
@@ -302,7 +324,7 @@ check_run() {
 	local bad errs short rows
 	bad=$(q "SELECT count(*) FROM inbox WHERE message_id LIKE '$1.%' AND outcome <> 'handled'")
 	errs=$(q "SELECT count(*) FROM outbox WHERE id > $6 AND instr(CAST(message AS TEXT), 'ERROR') > 0")
-	short=$(q "SELECT count(*) FROM games WHERE name LIKE '$3' AND phase <> $4")
+	short=$(q "SELECT count(*) FROM games WHERE name LIKE '$3' AND $4 >= 0 AND phase <> $4")
 	rows=$(q "SELECT count(*) FROM outbox WHERE id > $6")
 	((bad == 0 && errs == 0 && short == 0 && rows == $5)) ||
 		die "wrong run: $bad not handled, $errs ERROR replies, $short games not at phase $4, $rows outbox rows (want $5)"
@@ -316,7 +338,11 @@ for s in $SCENARIOS; do
 		save_blind
 		measure blind move $((NG * PLIES))
 		# Three mails a move: the reply, the opponent's and the GM's report.
-		check_run move $((NG * PLIES)) 'g%' $((1 + PLIES)) $((3 * NG * PLIES)) "$mark"
+		check_run move $((NG * PLIES)) 'g%' -1 $((3 * NG * PLIES)) "$mark"
+		for ((g = 1; g <= NG; g++)); do
+			[[ $(q "SELECT phase FROM games WHERE name = '$(game $g)'") == $((1 + $(ahead $g) + PLIES)) ]] ||
+				die "wrong run: game $(game $g) short of moves"
+		done
 		;;
 	dip)
 		phase0=$(q "SELECT phase FROM games WHERE name = 'd1'")
