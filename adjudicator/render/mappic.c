@@ -213,10 +213,13 @@ mappic_count(struct mappic_palette *p, cairo_surface_t *sf,
 		}
 		gi = gidx + (size_t)(y - y0) * (size_t)gw;
 		for (x = 0; x < w; ) {
-			if ((px[x] & 0xffffff) == gpal[gi[x]]) {
-				cnt[gi[x++]]++;
-				continue;
-			}
+			/* A run of one ground colour left as it was. */
+			k = gi[x];
+			for (x0 = x; x < w && gi[x] == k &&
+			    (px[x] & 0xffffff) == gpal[k]; x++)
+				;
+			cnt[k] += (uint32_t)(x - x0);
+			/* A run of pixels drawn over. */
 			for (x0 = x; x < w && (px[x] & 0xffffff) !=
 			    gpal[gi[x]]; x++)
 				;
@@ -245,7 +248,7 @@ mappic_index(struct mappic_palette *p, cairo_surface_t *sf,
 	int			 w = cairo_image_surface_get_width(sf);
 	int			 h = cairo_image_surface_get_height(sf);
 	int			 stride = cairo_image_surface_get_stride(sf);
-	int			 gw = 0, gh = 0, x, y, i, k = -1;
+	int			 gw = 0, gh = 0, x, x0, y, i, k = -1;
 
 	if (g != NULL)
 		mappic_ground_rows(g, &gw, &gh, &gidx, &gpal);
@@ -258,10 +261,15 @@ mappic_index(struct mappic_palette *p, cairo_surface_t *sf,
 		    gidx + (size_t)(y - y0) * (size_t)gw : NULL;
 		for (x = 0; x < w; x++, pix++) {
 			if (gi != NULL && (px[x] & 0xffffff) == gpal[gi[x]]) {
+				/* A run of one ground colour left as it was. */
 				if ((i = remap[gi[x]]) < 0)
 					i = remap[gi[x]] =
 					    mappic_palette_index(p, px[x]);
-				*pix = (unsigned char)i;
+				for (x0 = x; x + 1 < w && gi[x + 1] == gi[x0] &&
+				    (px[x + 1] & 0xffffff) == gpal[gi[x0]]; x++)
+					;
+				memset(pix, i, (size_t)(x - x0 + 1));
+				pix += x - x0;
 				continue;
 			}
 			if (k < 0 || (px[x] & 0xffffff) != last) {
