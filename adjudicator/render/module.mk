@@ -14,8 +14,11 @@ SRCS += \
 	adjudicator/render/mappic_units.c \
 	adjudicator/render/paintbox.c \
 	adjudicator/render/picture.c \
+	adjudicator/render/picture_band.c \
 	adjudicator/render/picture_deflate.c \
+	adjudicator/render/picture_field.c \
 	adjudicator/render/picture_png.c \
+	adjudicator/render/picture_rows.c \
 	adjudicator/render/picture_text.c \
 	adjudicator/render/report.c \
 	adjudicator/render/tz.c

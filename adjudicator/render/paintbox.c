@@ -1,20 +1,23 @@
 /*
- * paintbox.c - the fonts, the map's drawing and the map grounds the
- * pictures share (paintbox.h): opened once, then lent to each picture, so
- * that no picture reads a font file or checks the map's geometry again,
- * and maps alike start from one ground. Reads the font files at the
+ * paintbox.c - the fonts, the map's drawing, the map grounds and the
+ * boards' bands the pictures share (paintbox.h): opened once, then lent to
+ * each picture, so that no picture reads a font file or checks the map's
+ * geometry again, maps alike start from one ground and boards alike share
+ * their rows. Reads the font files at the
  * start; no other I/O.
  */
 #include <stdlib.h>
 
 #include "adjudicator/render/mappic_priv.h"
 #include "adjudicator/render/paintbox.h"
+#include "adjudicator/render/picture_priv.h"
 #include "common/util.h"
 
 struct paintbox {
 	struct font		*font;
 	struct mapgeo		*geo;		/* NULL until the first map */
 	struct mappic_grounds	*grounds;
+	struct picture_bands	*bands;
 };
 
 struct paintbox *
@@ -28,6 +31,7 @@ paintbox_new(char *why, size_t whylen)
 		return NULL;
 	}
 	p->grounds = mappic_grounds_new();
+	p->bands = picture_bands_new();
 	return p;
 }
 
@@ -39,6 +43,7 @@ paintbox_free(struct paintbox *p)
 	font_free(p->font);
 	mapgeo_free(p->geo);
 	mappic_grounds_free(p->grounds);
+	picture_bands_free(p->bands);
 	free(p);
 }
 
@@ -60,4 +65,10 @@ struct mappic_grounds *
 paintbox_grounds(struct paintbox *p)
 {
 	return p->grounds;
+}
+
+struct picture_bands *
+paintbox_bands(struct paintbox *p)
+{
+	return p->bands;
 }

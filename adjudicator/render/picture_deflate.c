@@ -391,26 +391,25 @@ deflate_same(const unsigned char *a, const unsigned char *b, size_t max)
 	return n;
 }
 
-void
-picture_deflate(const unsigned char *raw, size_t n, size_t stride, int bpp,
-    struct buf *out)
+/*
+ * The blocks of n bytes of scanlines into b, from a fresh state: nothing
+ * refers to a byte before raw. The last block is marked final if final.
+ */
+static void
+deflate_run(const unsigned char *raw, size_t n, size_t stride, int bpp,
+    struct deflate_bits *b, bool final)
 {
 	struct deflate_tables	 t;
-	struct deflate_bits	 b;
 	struct deflate_sym	*s;
-	uint32_t		*head, v, c, h, adler;
+	uint32_t		*head, v, c, h;
 	size_t			 i, max, best, dist, l;
 	int			 ns = 0;
 
 	deflate_tables(&t);
-	memset(&b, 0, sizeof(b));
-	deflate_room(&b, n / 8 + 1024);
+	deflate_room(b, n / 8 + 1024);
 	s = xmalloc(DEFLATE_BLOCK * sizeof(*s));
 	head = xmalloc(sizeof(*head) << DEFLATE_HASH);
 	memset(head, 0xff, sizeof(*head) << DEFLATE_HASH);
-	/* RFC 1950: deflate, a 32 KB window, the fastest level's flag. */
-	b.p[b.len++] = 0x78;
-	b.p[b.len++] = 0x01;
 	for (i = 0; i < n; ) {
 		max = n - i < DEFLATE_MAX ? n - i : DEFLATE_MAX;
 		best = dist = 0;
@@ -442,21 +441,110 @@ picture_deflate(const unsigned char *raw, size_t n, size_t stride, int bpp,
 			s[ns].val = raw[i++];
 		}
 		if (++ns == DEFLATE_BLOCK) {
-			deflate_block(&b, &t, s, ns, i == n);
+			deflate_block(b, &t, s, ns, final && i == n);
 			ns = 0;
 		}
 	}
 	if (ns > 0 || n == 0)
-		deflate_block(&b, &t, s, ns, true);
-	deflate_flush(&b);
-	adler = (uint32_t)adler32_z(adler32(0, NULL, 0), raw, n);
-	deflate_room(&b, 4);
-	b.p[b.len++] = (unsigned char)(adler >> 24);
-	b.p[b.len++] = (unsigned char)(adler >> 16);
-	b.p[b.len++] = (unsigned char)(adler >> 8);
-	b.p[b.len++] = (unsigned char)adler;
-	buf_add(out, b.p, b.len);
-	free(b.p);
+		deflate_block(b, &t, s, ns, final);
 	free(head);
 	free(s);
+}
+
+/* RFC 1950: deflate, a 32 KB window, the fastest level's flag. */
+static void
+deflate_zlib_head(struct deflate_bits *b)
+{
+	deflate_room(b, 2);
+	b->p[b->len++] = 0x78;
+	b->p[b->len++] = 0x01;
+}
+
+static void
+deflate_zlib_tail(struct deflate_bits *b, uint32_t adler, struct buf *out)
+{
+	deflate_flush(b);
+	deflate_room(b, 4);
+	b->p[b->len++] = (unsigned char)(adler >> 24);
+	b->p[b->len++] = (unsigned char)(adler >> 16);
+	b->p[b->len++] = (unsigned char)(adler >> 8);
+	b->p[b->len++] = (unsigned char)adler;
+	buf_add(out, b->p, b->len);
+	free(b->p);
+}
+
+void
+picture_deflate(const unsigned char *raw, size_t n, size_t stride, int bpp,
+    struct buf *out)
+{
+	struct deflate_bits	 b;
+
+	memset(&b, 0, sizeof(b));
+	deflate_zlib_head(&b);
+	deflate_run(raw, n, stride, bpp, &b, true);
+	deflate_zlib_tail(&b, (uint32_t)adler32_z(adler32(0, NULL, 0), raw, n),
+	    out);
+}
+
+void
+picture_deflate_part(const unsigned char *raw, size_t n, size_t stride,
+    int bpp, struct picture_zpart *out)
+{
+	struct deflate_bits	 b;
+
+	memset(&b, 0, sizeof(b));
+	deflate_run(raw, n, stride, bpp, &b, false);
+	/* The bits of the last byte not yet full, kept as they are. */
+	out->nbits = b.len * 8 + (size_t)b.nacc;
+	deflate_room(&b, 8);
+	while (b.nacc > 0) {
+		b.p[b.len++] = (unsigned char)b.acc;
+		b.acc >>= 8;
+		b.nacc -= 8;
+	}
+	/* Kept, maybe long (picture_band.c): no room to spare. */
+	out->bits = xrealloc(b.p, b.len > 0 ? b.len : 1);
+	out->len = n;
+	out->adler = (uint32_t)adler32_z(adler32(0, NULL, 0), raw, n);
+}
+
+void
+picture_zpart_free(struct picture_zpart *z)
+{
+	free(z->bits);
+	memset(z, 0, sizeof(*z));
+}
+
+void
+picture_deflate_join(const struct picture_zpart *const *parts, int nparts,
+    struct buf *out)
+{
+	struct deflate_bits	 b;
+	uint32_t		 adler = (uint32_t)adler32(0, NULL, 0), v;
+	size_t			 i, k, full;
+	int			 j;
+
+	memset(&b, 0, sizeof(b));
+	deflate_zlib_head(&b);
+	for (j = 0; j < nparts; j++) {
+		full = parts[j]->nbits / 32;
+		deflate_room(&b, parts[j]->nbits / 8 + 16);
+		for (i = 0; i < full; i++) {
+			for (v = 0, k = 0; k < 4; k++)
+				v |= (uint32_t)parts[j]->bits[4 * i + k] <<
+				    (8 * k);
+			deflate_put(&b, v, 32);
+		}
+		for (i = full * 32; i < parts[j]->nbits; i++)
+			deflate_put(&b, parts[j]->bits[i / 8] >> (i % 8) & 1,
+			    1);
+		adler = (uint32_t)adler32_combine(adler, parts[j]->adler,
+		    (z_off_t)parts[j]->len);
+	}
+	/* The final block: fixed codes (RFC 1951 3.2.6), only its end. */
+	deflate_room(&b, 8);
+	deflate_put(&b, 1, 1);
+	deflate_put(&b, 1, 2);
+	deflate_put(&b, 0, 7);
+	deflate_zlib_tail(&b, adler, out);
 }

@@ -54,7 +54,7 @@ picture_png_chunk(struct buf *out, const char *type, const void *data,
 }
 
 /* cairo's RGB24 pixel is a native-endian uint32 0x00RRGGBB. */
-static void
+void
 picture_png_row(const unsigned char *src, int width, unsigned char *dst)
 {
 	const uint32_t	*px = (const uint32_t *)(const void *)src;
@@ -131,14 +131,12 @@ picture_png_quantize(cairo_surface_t *sf, struct picture_png_pal *p,
  * byte 0 and the pixels: indexes into pal, or RGB when pal is NULL).
  */
 static void
-picture_png_write(int width, int height, const uint32_t *pal, int npal,
-    const unsigned char *raw, struct buf *out)
+picture_png_head(int width, int height, const uint32_t *pal, int npal,
+    struct buf *out)
 {
 	static const unsigned char sig[8] = { 0x89, 'P', 'N', 'G', '\r', '\n',
 		0x1a, '\n' };
 	unsigned char	 ihdr[13], plte[3 * 256];
-	struct buf	 z;
-	size_t		 stride = (size_t)width * (pal ? 1 : 3) + 1;
 	int		 i;
 
 	buf_add(out, sig, sizeof(sig));
@@ -156,10 +154,29 @@ picture_png_write(int width, int height, const uint32_t *pal, int npal,
 		}
 		picture_png_chunk(out, "PLTE", plte, 3 * (size_t)npal);
 	}
+}
+
+static void
+picture_png_write(int width, int height, const uint32_t *pal, int npal,
+    const unsigned char *raw, struct buf *out)
+{
+	struct buf	 z;
+	size_t		 stride = (size_t)width * (pal ? 1 : 3) + 1;
+
+	picture_png_head(width, height, pal, npal, out);
 	buf_init(&z);
 	picture_deflate(raw, stride * (size_t)height, stride, pal ? 1 : 3, &z);
 	picture_png_chunk(out, "IDAT", z.data, z.len);
 	buf_free(&z);
+	picture_png_chunk(out, "IEND", NULL, 0);
+}
+
+void
+picture_png_rgb_z(int width, int height, const struct buf *z,
+    struct buf *out)
+{
+	picture_png_head(width, height, NULL, 0, out);
+	picture_png_chunk(out, "IDAT", z->data, z->len);
 	picture_png_chunk(out, "IEND", NULL, 0);
 }
 

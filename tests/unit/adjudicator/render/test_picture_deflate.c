@@ -4,7 +4,8 @@
  * read it) to the bytes it was given: flat fields, rows repeated, noise,
  * every byte value, a single byte, more than one block, a match at the
  * far end of the window; and it stays smaller than its input where a
- * board is.
+ * board is. Parts deflated apart and joined (picture_rows.c's bands)
+ * inflate to the parts' bytes in order.
  */
 #include "tests/unit/test.h"
 #include <stdint.h>
@@ -146,6 +147,61 @@ START_TEST(rows_of_repeats_at_many_distances_inflate)
 }
 END_TEST
 
+/* Parts of 0 to 70000 bytes, joined in order, some of them twice. */
+START_TEST(parts_joined_inflate_to_their_bytes_in_order)
+{
+	static const size_t	 lens[] = { 913 * 72, 0, 1, 913 * 3, 70000, 17 };
+	struct picture_zpart	 z[6];
+	const struct picture_zpart *order[9];
+	unsigned char		*raw[6], *all, *back;
+	struct buf		 out;
+	uLongf			 blen;
+	size_t			 total = 0, off = 0, i, k;
+	uint32_t		 s = 77;
+	int			 j, n = 0;
+
+	for (j = 0; j < 6; j++) {
+		raw[j] = malloc(lens[j] + 1);
+		ck_assert_ptr_nonnull(raw[j]);
+		for (i = 0; i < lens[j]; i++)
+			raw[j][i] = (unsigned char)(i % 913 == 0 ? 0 :
+			    j % 2 ? rnd(&s) % 3 : (i / 40 + j) % 5);
+		picture_deflate_part(raw[j], lens[j], 913, 3, &z[j]);
+	}
+	/* 0 1 2 3 4 5 0 3 5 */
+	for (j = 0; j < 6; j++)
+		order[n++] = &z[j];
+	order[n++] = &z[0];
+	order[n++] = &z[3];
+	order[n++] = &z[5];
+	for (j = 0; j < n; j++)
+		total += order[j]->len;
+	all = malloc(total + 1);
+	ck_assert_ptr_nonnull(all);
+	for (j = 0; j < n; j++) {
+		k = (size_t)(order[j] - z);
+		memcpy(all + off, raw[k], lens[k]);
+		off += lens[k];
+	}
+	buf_init(&out);
+	picture_deflate_join(order, n, &out);
+	blen = total + 1;
+	back = malloc(blen);
+	ck_assert_ptr_nonnull(back);
+	ck_assert_int_eq(uncompress(back, &blen, (const Bytef *)out.data,
+	    out.len), Z_OK);
+	ck_assert_uint_eq(blen, total);
+	ck_assert(memcmp(back, all, total) == 0);
+	buf_free(&out);
+	free(back);
+	free(all);
+	for (j = 0; j < 6; j++) {
+		picture_zpart_free(&z[j]);
+		free(raw[j]);
+	}
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -158,6 +214,7 @@ test_suite(void)
 	tcase_add_test(tc, tiny_inputs_inflate);
 	tcase_add_test(tc, long_inputs_and_far_matches_inflate);
 	tcase_add_test(tc, rows_of_repeats_at_many_distances_inflate);
+	tcase_add_test(tc, parts_joined_inflate_to_their_bytes_in_order);
 	suite_add_tcase(s, tc);
 	return s;
 }
