@@ -232,9 +232,10 @@ mappic_count(struct mappic_palette *p, cairo_surface_t *sf,
 }
 
 /*
- * The indexes of the picture's pixels into p's palette, in the order the
- * colours first appear; a pixel still the ground's looks its index up
- * once per ground colour. -1 for a colour p never counted.
+ * The picture's scanlines for an indexed PNG (a filter byte 0, then the
+ * indexes into p's palette, in the order the colours first appear); a
+ * pixel still the ground's looks its index up once per ground colour. -1
+ * for a colour p never counted.
  */
 static int
 mappic_index(struct mappic_palette *p, cairo_surface_t *sf,
@@ -259,6 +260,7 @@ mappic_index(struct mappic_palette *p, cairo_surface_t *sf,
 		    (size_t)stride);
 		gi = g != NULL && y >= y0 && y < y0 + gh && gw == w ?
 		    gidx + (size_t)(y - y0) * (size_t)gw : NULL;
+		*pix++ = 0;		/* the row's filter: none */
 		for (x = 0; x < w; x++, pix++) {
 			if (gi != NULL && (px[x] & 0xffffff) == gpal[gi[x]]) {
 				/* A run of one ground colour left as it was. */
@@ -289,11 +291,10 @@ mappic_index(struct mappic_palette *p, cairo_surface_t *sf,
  */
 static int
 mappic_encode(cairo_surface_t *sf, const struct mappic_ground *g, int y0,
-    const struct mappic_inks *inks, struct buf *out)
+    const struct mappic_inks *inks, unsigned char *pix, struct buf *out)
 {
 	const struct mappic_inks *gk = g ? mappic_ground_inks(g) : NULL;
 	struct mappic_palette	*p;
-	unsigned char		*pix = NULL;
 	uint32_t		 pal[256];
 	int			 w = cairo_image_surface_get_width(sf);
 	int			 h = cairo_image_surface_get_height(sf);
@@ -310,12 +311,12 @@ mappic_encode(cairo_surface_t *sf, const struct mappic_ground *g, int y0,
 		rc = picture_png_encode(sf, out);
 		goto out;
 	}
-	pix = xmalloc((size_t)w * (size_t)h);
-	if (mappic_index(p, sf, g, y0, pix) == 0)
-		rc = picture_png_indexed(w, h, pix, pal,
-		    mappic_palette_colours(p, pal), out);
+	if (mappic_index(p, sf, g, y0, pix) == 0) {
+		picture_png_scanlines(w, h, pal, mappic_palette_colours(p, pal),
+		    pix, out);
+		rc = 0;
+	}
 out:
-	free(pix);
 	mappic_palette_free(p);
 	return rc;
 }
@@ -325,13 +326,15 @@ mappic_png_box(struct paintbox *box, const struct catalog *cat,
     const struct game_mapview *mv, int b, struct buf *out)
 {
 	const struct mappic_ground	*g;
+	struct mappic_grounds		*kept = paintbox_grounds(box);
 	struct mappic			 m;
 	struct mappic_inks		 inks;
 	int8_t				 owner[MAPGEO_AREAS];
 	cairo_surface_t			*sf;
 	struct buf			 png;
+	unsigned char			*data, *pix;
 	char				 why[256];
-	int				 width, height, rc = -1;
+	int				 width, height, stride, rc = -1;
 
 	if (mv == NULL || mv->nboards > GAME_MAP_BOARDS || b < 0 ||
 	    b >= mv->nboards || (m.geo = paintbox_map(box, why,
@@ -341,10 +344,24 @@ mappic_png_box(struct paintbox *box, const struct catalog *cat,
 	m.b = &mv->board[b];
 	mappic_board_owners(m.geo, m.b, owner);
 	m.owner = owner;
-	g = mappic_ground_get(paintbox_grounds(box), &m);
+	g = mappic_ground_get(kept, &m);
 	mappic_size(m.geo, &width, &height);
 	buf_init(&png);
-	sf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
+	/* In the kept buffers: zeroed as a new surface would be, but for
+	 * the ground's rows, which its paint covers. */
+	stride = cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, width);
+	data = mappic_grounds_work(kept, 0, (size_t)stride * (size_t)height);
+	pix = mappic_grounds_work(kept, 1, ((size_t)width + 1) *
+	    (size_t)height);
+	if (g == NULL)
+		memset(data, 0, (size_t)stride * (size_t)height);
+	else {
+		memset(data, 0, (size_t)stride * (size_t)MAPPIC_TITLE_H);
+		memset(data + (size_t)stride * (size_t)(height -
+		    MAPPIC_LEGEND_H), 0, (size_t)stride * (size_t)MAPPIC_LEGEND_H);
+	}
+	sf = cairo_image_surface_create_for_data(data, CAIRO_FORMAT_RGB24,
+	    width, height, stride);
 	if (g != NULL && cairo_surface_status(sf) == CAIRO_STATUS_SUCCESS)
 		mappic_ground_paint(g, sf, (int)MAPPIC_TITLE_H);
 	m.cr = cairo_create(sf);
@@ -353,7 +370,7 @@ mappic_png_box(struct paintbox *box, const struct catalog *cat,
 	mappic_draw(&m, cat, mv, g != NULL);
 	if (cairo_status(m.cr) != CAIRO_STATUS_SUCCESS)
 		goto out;
-	if (mappic_encode(sf, g, (int)MAPPIC_TITLE_H, &inks, &png) != 0)
+	if (mappic_encode(sf, g, (int)MAPPIC_TITLE_H, &inks, pix, &png) != 0)
 		goto out;
 	buf_add(out, png.data, png.len);
 	rc = 0;

@@ -37,6 +37,11 @@ struct mappic_ground {
 struct mappic_grounds {
 	struct mappic_ground	 g[MAPPIC_GROUNDS];
 	uint64_t		 clock;
+	/* What a map is drawn in, kept too: its pixels (3.2 MB) and its
+	 * indexes (0.8 MB), allocated afresh for each map, were kept by
+	 * malloc anyway, and cost a page fault a page to touch again. */
+	unsigned char		*work[MAPPIC_WORKS];
+	size_t			 worklen[MAPPIC_WORKS];
 };
 
 struct mappic_grounds *
@@ -54,7 +59,20 @@ mappic_grounds_free(struct mappic_grounds *k)
 		return;
 	for (i = 0; i < MAPPIC_GROUNDS; i++)
 		free(k->g[i].idx);
+	for (i = 0; i < MAPPIC_WORKS; i++)
+		free(k->work[i]);
 	free(k);
+}
+
+unsigned char *
+mappic_grounds_work(struct mappic_grounds *k, int which, size_t len)
+{
+	if (k->worklen[which] < len) {
+		free(k->work[which]);
+		k->work[which] = xmalloc(len);
+		k->worklen[which] = len;
+	}
+	return k->work[which];
 }
 
 /*

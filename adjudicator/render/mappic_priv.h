@@ -94,6 +94,11 @@ struct mappic_grounds;
 struct mappic_ground;
 struct mappic_grounds	*mappic_grounds_new(void);
 void			 mappic_grounds_free(struct mappic_grounds *);
+/* A buffer of at least len bytes kept for the next map (which: 0 its
+ * pixels, 1 its indexes); borrowed, its bytes whatever they were. */
+#define MAPPIC_WORKS	2
+unsigned char		*mappic_grounds_work(struct mappic_grounds *,
+			    int which, size_t len);
 const struct mappic_ground *mappic_ground_get(struct mappic_grounds *,
 			    const struct mappic *m);
 void	mappic_ground_paint(const struct mappic_ground *, cairo_surface_t *,

@@ -172,6 +172,13 @@ picture_png_write(int width, int height, const uint32_t *pal, int npal,
 }
 
 void
+picture_png_scanlines(int width, int height, const uint32_t *pal, int npal,
+    const unsigned char *raw, struct buf *out)
+{
+	picture_png_write(width, height, pal, npal, raw, out);
+}
+
+void
 picture_png_rgb_z(int width, int height, const struct buf *z,
     struct buf *out)
 {

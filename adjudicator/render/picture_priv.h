@@ -90,6 +90,9 @@ void	picture_text_draw(cairo_t *, const char *s, double size,
 int	picture_png_encode(cairo_surface_t *, struct buf *out);
 int	picture_png_indexed(int width, int height, const unsigned char *pix,
 	    const uint32_t *pal, int npal, struct buf *out);
+/* The same from scanlines: each row a filter byte 0 and width indexes. */
+void	picture_png_scanlines(int width, int height, const uint32_t *pal,
+	    int npal, const unsigned char *raw, struct buf *out);
 /* The PNG of width x height RGB pixels whose scanlines z deflates (a zlib
  * stream, picture_deflate_join()). */
 void	picture_png_rgb_z(int width, int height, const struct buf *z,
