@@ -18,7 +18,7 @@ set -eu
 PKGS="build-essential pkg-config libetpan-dev libcurl4-gnutls-dev libgnutls28-dev
 libsqlite3-dev libsodium-dev libinih-dev check libsubunit-dev
 dovecot-imapd dovecot-lmtpd exim4-daemon-light openssl curl ca-certificates sqlite3
-libcairo2-dev libpng-dev zlib1g-dev fonts-dejavu-core clang libclang-rt-dev"
+libcairo2-dev libfreetype-dev zlib1g-dev fonts-dejavu-core clang libclang-rt-dev"
 EXIM=exim4-daemon-light
 
 if [ "${1:-}" = --list ]; then

@@ -13,7 +13,7 @@
 
 #include "adjudicator/judge/password.h"
 #include "adjudicator/render/catalog.h"
-#include "adjudicator/render/mapgeo.h"
+#include "adjudicator/render/paintbox.h"
 #include "db/db.h"
 #include "mail/message.h"
 
@@ -22,9 +22,9 @@
 struct judge_env {
 	struct db		*db;
 	const struct catalog	*cat[JUDGE_LANGS];	/* [0] en, [1] de */
-	/* The map's drawing, loaded and checked once at start (NULL: each
-	 * map picture loads its own, as the tests' judge does). */
-	const struct mapgeo	*geo;
+	/* The fonts and the map's drawing, opened and checked once at start
+	 * (NULL: each picture opens its own, as the tests' judge does). */
+	struct paintbox		*box;
 	const char		*address;	/* the judge's address */
 	const char		*name;		/* its display name */
 	const char		*default_lang;	/* for senders we do not know */

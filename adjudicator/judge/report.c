@@ -54,7 +54,7 @@ judge_picture_draw(const struct judge_env *env, const struct judge_seat *w,
 		    JUDGE_PICTURES;
 		for (b = 0; b < n; b++) {
 			buf_reset(&out->png[out->n]);
-			if ((env->geo != NULL ? mappic_png_geo(env->geo, cat,
+			if ((env->box != NULL ? mappic_png_box(env->box, cat,
 			    &v->map, b, &out->png[out->n]) : mappic_png(cat,
 			    &v->map, b, &out->png[out->n])) != 0) {
 				log_warnx("picture game=%s ply=%d board=%d: "
@@ -71,7 +71,8 @@ judge_picture_draw(const struct judge_env *env, const struct judge_seat *w,
 	if (v->cells.n == 0)
 		return;
 	buf_reset(&out->png[0]);
-	if (picture_png(&v->cells, &out->png[0]) != 0) {
+	if ((env->box != NULL ? picture_png_box(env->box, &v->cells,
+	    &out->png[0]) : picture_png(&v->cells, &out->png[0])) != 0) {
 		log_warnx("picture game=%s ply=%d: bad cells, none sent",
 		    w->game.name, v->ply);
 		return;

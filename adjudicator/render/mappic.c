@@ -3,19 +3,24 @@
  *
  * Lays the picture out (a title line, the map, a legend of the powers),
  * writes the title and the legend from the reader's catalog, and has the
- * map drawn in layers: the ground (mappic_board.c), the orders
- * (mappic_orders.c), the units (mappic_units.c), the names, the units out
- * of their place. Reads nothing but the view, the geometry and the
- * catalog. The output is deterministic: the font is named, its options
- * fixed, the colours brought to a palette by the pixels alone
- * (mappic_palette.c), and the PNG carries no time stamp (picture_png.c).
- * No I/O.
+ * map drawn in layers: the ground (mappic_board.c, kept between pictures
+ * by mappic_ground.c), the orders (mappic_orders.c), the units
+ * (mappic_units.c), the names, the units out of their place. Reads
+ * nothing but the view, the geometry and the catalog. The output is
+ * deterministic: the font is read from a named file (font.c), its options
+ * fixed, the ground the same whether kept or drawn anew, the colours
+ * brought to a palette by the pixels alone (mappic_palette.c), and the
+ * PNG carries no time stamp (picture_png.c). No I/O but the font files
+ * and the map's drawing, when the caller lends no paintbox.
  */
 #include <cairo.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "adjudicator/render/mappic_priv.h"
+#include "adjudicator/render/paintbox.h"
 #include "adjudicator/render/picture_priv.h"
 
 #define MAPPIC_TITLE_H		30.0	/* the title line of a board */
@@ -76,7 +81,7 @@ mappic_phase_args(const char *code, char season[GAME_ARG_MAX],
 }
 
 static void
-mappic_title(cairo_t *cr, const struct catalog *cat,
+mappic_title(cairo_t *cr, const struct font *font, const struct catalog *cat,
     const struct game_map_board *b, double width)
 {
 	char		 season[GAME_ARG_MAX], year[GAME_ARG_MAX];
@@ -99,8 +104,7 @@ mappic_title(cairo_t *cr, const struct catalog *cat,
 	mappic_paint_set(cr, &mappic_title_bg);
 	cairo_fill(cr);
 	mappic_paint_set(cr, &mappic_title_ink);
-	cairo_select_font_face(cr, MAPPIC_FONT, CAIRO_FONT_SLANT_NORMAL,
-	    CAIRO_FONT_WEIGHT_BOLD);
+	font_use(cr, font, FONT_BOLD);
 	mappic_paint_text(cr, line.data, MAPPIC_TITLE_SIZE, 12, MAPPIC_START,
 	    MAPPIC_TITLE_H / 2, MAPPIC_MIDDLE);
 	buf_free(&phase);
@@ -109,9 +113,9 @@ mappic_title(cairo_t *cr, const struct catalog *cat,
 
 /* Each power's colour, name and centres, in columns of equal width. */
 static void
-mappic_legend(cairo_t *cr, const struct catalog *cat,
-    const struct game_mapview *mv, const struct game_map_board *b,
-    double width)
+mappic_legend(cairo_t *cr, const struct font *font,
+    const struct catalog *cat, const struct game_mapview *mv,
+    const struct game_map_board *b, double width)
 {
 	char		 key[GAME_KEY_MAX + 1], count[16];
 	struct buf	 s;
@@ -140,71 +144,238 @@ mappic_legend(cairo_t *cr, const struct catalog *cat,
 		buf_reset(&s);
 		catalog_say(cat, &s, "map.legend", 2, key, count);
 		mappic_paint_set(cr, &mappic_legend_ink);
-		cairo_select_font_face(cr, MAPPIC_FONT,
-		    CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+		font_use(cr, font, FONT_REGULAR);
 		mappic_paint_text(cr, s.data, MAPPIC_LEGEND_SIZE, x + 20,
 		    MAPPIC_START, MAPPIC_LEGEND_H / 2, MAPPIC_MIDDLE);
 	}
 	buf_free(&s);
 }
 
+/*
+ * The picture on m's board, over the ground painted from a kept one
+ * (ground drawn: false) or drawn here.
+ */
 static void
-mappic_draw(cairo_t *cr, const struct mapgeo *geo, const struct catalog *cat,
-    const struct game_mapview *mv, const struct game_map_board *b)
+mappic_draw(struct mappic *m, const struct catalog *cat,
+    const struct game_mapview *mv, bool ground_drawn)
 {
-	struct mappic	 m;
-	double		 w = mapgeo_width(geo), h = mapgeo_height(geo);
+	cairo_t		*cr = m->cr;
+	double		 w = mapgeo_width(m->geo), h = mapgeo_height(m->geo);
 
 	mappic_fonts(cr);
-	mappic_title(cr, cat, b, w);
+	mappic_title(cr, m->font, cat, m->b, w);
 	cairo_translate(cr, 0, MAPPIC_TITLE_H);
 	cairo_save(cr);
 	cairo_rectangle(cr, 0, 0, w, h);
 	cairo_clip(cr);
-	m.cr = cr;
-	m.geo = geo;
-	m.b = b;
 	/* Orders under the units, so that a route through a convoying
 	 * fleet or past another unit leaves the units readable; names over
 	 * both, with a halo. */
-	mappic_board_draw(&m);
-	mappic_orders_draw(&m);
-	mappic_units_draw(&m, false);
-	mappic_board_names(&m);
-	mappic_units_draw(&m, true);
+	if (ground_drawn)
+		mappic_board_pen(cr);
+	else
+		mappic_board_draw(m);
+	mappic_orders_draw(m);
+	mappic_units_draw(m, false);
+	mappic_board_names(m);
+	mappic_units_draw(m, true);
 	cairo_restore(cr);
 	cairo_translate(cr, 0, h);
-	mappic_legend(cr, cat, mv, b, w);
+	mappic_legend(cr, m->font, cat, mv, m->b, w);
+}
+
+/*
+ * Counts the picture's colours; rows y0.. hold the ground g (or NULL):
+ * a pixel still the ground's colour is counted by its index, in bulk, so
+ * that only what was drawn over the ground goes through the hash.
+ */
+static void
+mappic_count(struct mappic_palette *p, cairo_surface_t *sf,
+    const struct mappic_ground *g, int y0)
+{
+	const unsigned char	*data = cairo_image_surface_get_data(sf);
+	const unsigned char	*gi, *gidx = NULL;
+	const uint32_t		*px, *gpal = NULL;
+	uint32_t		 cnt[256] = { 0 };
+	int			 w = cairo_image_surface_get_width(sf);
+	int			 h = cairo_image_surface_get_height(sf);
+	int			 stride = cairo_image_surface_get_stride(sf);
+	int			 gw = 0, gh = 0, gn = 0, x, x0, y, k;
+
+	if (g != NULL)
+		gn = mappic_ground_rows(g, &gw, &gh, &gidx, &gpal);
+	for (y = 0; y < h; y++) {
+		px = (const uint32_t *)(const void *)(data + (size_t)y *
+		    (size_t)stride);
+		if (g == NULL || y < y0 || y >= y0 + gh || gw != w) {
+			mappic_palette_count(p, px, w);
+			continue;
+		}
+		gi = gidx + (size_t)(y - y0) * (size_t)gw;
+		for (x = 0; x < w; ) {
+			/* A run of one ground colour left as it was. */
+			k = gi[x];
+			for (x0 = x; x < w && gi[x] == k &&
+			    (px[x] & 0xffffff) == gpal[k]; x++)
+				;
+			cnt[k] += (uint32_t)(x - x0);
+			/* A run of pixels drawn over. */
+			for (x0 = x; x < w && (px[x] & 0xffffff) !=
+			    gpal[gi[x]]; x++)
+				;
+			mappic_palette_count(p, px + x0, x - x0);
+		}
+	}
+	for (k = 0; k < gn; k++)
+		if (cnt[k] > 0)
+			mappic_palette_add(p, gpal[k], cnt[k]);
+}
+
+/*
+ * The picture's scanlines for an indexed PNG (a filter byte 0, then the
+ * indexes into p's palette, in the order the colours first appear); a
+ * pixel still the ground's looks its index up once per ground colour. -1
+ * for a colour p never counted.
+ */
+static int
+mappic_index(struct mappic_palette *p, cairo_surface_t *sf,
+    const struct mappic_ground *g, int y0, unsigned char *pix)
+{
+	const unsigned char	*data = cairo_image_surface_get_data(sf);
+	const unsigned char	*gi, *gidx = NULL;
+	const uint32_t		*px, *gpal = NULL;
+	uint32_t		 last = 0;
+	int			 remap[256];
+	int			 w = cairo_image_surface_get_width(sf);
+	int			 h = cairo_image_surface_get_height(sf);
+	int			 stride = cairo_image_surface_get_stride(sf);
+	int			 gw = 0, gh = 0, x, x0, y, i, k = -1;
+
+	if (g != NULL)
+		mappic_ground_rows(g, &gw, &gh, &gidx, &gpal);
+	for (i = 0; i < 256; i++)
+		remap[i] = -1;
+	for (y = 0; y < h; y++) {
+		px = (const uint32_t *)(const void *)(data + (size_t)y *
+		    (size_t)stride);
+		gi = g != NULL && y >= y0 && y < y0 + gh && gw == w ?
+		    gidx + (size_t)(y - y0) * (size_t)gw : NULL;
+		*pix++ = 0;		/* the row's filter: none */
+		for (x = 0; x < w; x++, pix++) {
+			if (gi != NULL && (px[x] & 0xffffff) == gpal[gi[x]]) {
+				/* A run of one ground colour left as it was. */
+				if ((i = remap[gi[x]]) < 0)
+					i = remap[gi[x]] =
+					    mappic_palette_index(p, px[x]);
+				for (x0 = x; x + 1 < w && gi[x + 1] == gi[x0] &&
+				    (px[x + 1] & 0xffffff) == gpal[gi[x0]]; x++)
+					;
+				memset(pix, i, (size_t)(x - x0 + 1));
+				pix += x - x0;
+				continue;
+			}
+			if (k < 0 || (px[x] & 0xffffff) != last) {
+				last = px[x] & 0xffffff;
+				if ((k = mappic_palette_index(p, last)) < 0)
+					return -1;
+			}
+			*pix = (unsigned char)k;
+		}
+	}
+	return 0;
+}
+
+/*
+ * The PNG of the drawn picture, indexed; RGB, larger but right, when its
+ * colours are too many to count.
+ */
+static int
+mappic_encode(cairo_surface_t *sf, const struct mappic_ground *g, int y0,
+    const struct mappic_inks *inks, unsigned char *pix, struct buf *out)
+{
+	const struct mappic_inks *gk = g ? mappic_ground_inks(g) : NULL;
+	struct mappic_palette	*p;
+	uint32_t		 pal[256];
+	int			 w = cairo_image_surface_get_width(sf);
+	int			 h = cairo_image_surface_get_height(sf);
+	int			 i, rc = -1;
+
+	cairo_surface_flush(sf);
+	p = mappic_palette_new();
+	mappic_count(p, sf, g, y0);
+	for (i = 0; gk != NULL && i < gk->n; i++)
+		mappic_palette_pin(p, gk->rgb[i]);
+	for (i = 0; i < inks->n; i++)
+		mappic_palette_pin(p, inks->rgb[i]);
+	if (mappic_palette_choose(p) != 0) {
+		rc = picture_png_encode(sf, out);
+		goto out;
+	}
+	if (mappic_index(p, sf, g, y0, pix) == 0) {
+		picture_png_scanlines(w, h, pal, mappic_palette_colours(p, pal),
+		    pix, out);
+		rc = 0;
+	}
+out:
+	mappic_palette_free(p);
+	return rc;
 }
 
 int
-mappic_png_geo(const struct mapgeo *geo, const struct catalog *cat,
+mappic_png_box(struct paintbox *box, const struct catalog *cat,
     const struct game_mapview *mv, int b, struct buf *out)
 {
-	cairo_surface_t	*sf;
-	cairo_t		*cr;
-	struct buf	 png;
-	int		 width, height, rc = -1;
+	const struct mappic_ground	*g;
+	struct mappic_grounds		*kept = paintbox_grounds(box);
+	struct mappic			 m;
+	struct mappic_inks		 inks;
+	int8_t				 owner[MAPGEO_AREAS];
+	cairo_surface_t			*sf;
+	struct buf			 png;
+	unsigned char			*data, *pix;
+	char				 why[256];
+	int				 width, height, stride, rc = -1;
 
-	if (geo == NULL || mv == NULL || mv->nboards > GAME_MAP_BOARDS ||
-	    b < 0 || b >= mv->nboards)
+	if (mv == NULL || mv->nboards > GAME_MAP_BOARDS || b < 0 ||
+	    b >= mv->nboards || (m.geo = paintbox_map(box, why,
+	    sizeof(why))) == NULL)
 		return -1;
-	mappic_size(geo, &width, &height);
+	m.font = paintbox_font(box);
+	m.b = &mv->board[b];
+	mappic_board_owners(m.geo, m.b, owner);
+	m.owner = owner;
+	g = mappic_ground_get(kept, &m);
+	mappic_size(m.geo, &width, &height);
 	buf_init(&png);
-	sf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
-	cr = cairo_create(sf);
-	mappic_draw(cr, geo, cat, mv, &mv->board[b]);
-	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
+	/* In the kept buffers: zeroed as a new surface would be, but for
+	 * the ground's rows, which its paint covers. */
+	stride = cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, width);
+	data = mappic_grounds_work(kept, 0, (size_t)stride * (size_t)height);
+	pix = mappic_grounds_work(kept, 1, ((size_t)width + 1) *
+	    (size_t)height);
+	if (g == NULL)
+		memset(data, 0, (size_t)stride * (size_t)height);
+	else {
+		memset(data, 0, (size_t)stride * (size_t)MAPPIC_TITLE_H);
+		memset(data + (size_t)stride * (size_t)(height -
+		    MAPPIC_LEGEND_H), 0, (size_t)stride * (size_t)MAPPIC_LEGEND_H);
+	}
+	sf = cairo_image_surface_create_for_data(data, CAIRO_FORMAT_RGB24,
+	    width, height, stride);
+	if (g != NULL && cairo_surface_status(sf) == CAIRO_STATUS_SUCCESS)
+		mappic_ground_paint(g, sf, (int)MAPPIC_TITLE_H);
+	m.cr = cairo_create(sf);
+	memset(&inks, 0, sizeof(inks));
+	mappic_paint_inks(m.cr, &inks);
+	mappic_draw(&m, cat, mv, g != NULL);
+	if (cairo_status(m.cr) != CAIRO_STATUS_SUCCESS)
 		goto out;
-	cairo_surface_flush(sf);
-	/* Too many colours to count: the PNG is RGB, larger but right. */
-	(void)mappic_palette_reduce(sf);
-	if (picture_png_encode(sf, &png) != 0)
+	if (mappic_encode(sf, g, (int)MAPPIC_TITLE_H, &inks, pix, &png) != 0)
 		goto out;
 	buf_add(out, png.data, png.len);
 	rc = 0;
 out:
-	cairo_destroy(cr);
+	cairo_destroy(m.cr);
 	cairo_surface_destroy(sf);
 	buf_free(&png);
 	return rc;
@@ -214,16 +385,16 @@ int
 mappic_png(const struct catalog *cat, const struct game_mapview *mv, int b,
     struct buf *out)
 {
-	struct mapgeo	*geo;
+	struct paintbox	*box;
 	char		 why[256];
 	int		 rc;
 
 	if (mv == NULL || mv->nboards > GAME_MAP_BOARDS || b < 0 ||
 	    b >= mv->nboards)
 		return -1;
-	if ((geo = mapgeo_standard(why, sizeof(why))) == NULL)
+	if ((box = paintbox_new(why, sizeof(why))) == NULL)
 		return -1;
-	rc = mappic_png_geo(geo, cat, mv, b, out);
-	mapgeo_free(geo);
+	rc = mappic_png_box(box, cat, mv, b, out);
+	paintbox_free(box);
 	return rc;
 }

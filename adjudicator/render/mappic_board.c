@@ -5,8 +5,9 @@
  * A province with an owned supply centre is tinted with its owner's
  * colour, so a glance shows who holds what; the centre's dot is filled
  * with the owner's colour, or white when nobody owns it. Borders between
- * land provinces are thin, coasts heavier, borders at sea dashed. Reads
- * only the board's centres and the geometry. No I/O.
+ * land provinces are thin, coasts heavier, borders at sea dashed. The
+ * ground reads only the centres' owners (mappic_board_owners()) and the
+ * geometry, so mappic_ground.c can keep it for pictures alike. No I/O.
  */
 #include <cairo.h>
 #include <math.h>
@@ -35,21 +36,31 @@ static const struct mappic_rgb board_name_sea = MAPPIC_RGB(0x2a5276);
 static const struct mappic_rgb board_ink = MAPPIC_RGB(0x161616);
 static const struct mappic_rgb board_white = MAPPIC_RGB(0xffffff);
 
-/* The owner of the centre in area a, or -1 (none, or no centre). */
-static int
-board_owner(const struct mappic *m, int a, bool *centre)
+/*
+ * The owner of the centre in each area as the ground shows it: a power,
+ * or -1 (no centre listed, nobody, or an owner out of range); the first
+ * centre listed for an area counts.
+ */
+void
+mappic_board_owners(const struct mapgeo *geo, const struct game_map_board *b,
+    int8_t owner[MAPGEO_AREAS])
 {
-	const char	*name = mapgeo_name(m->geo, a);
-	int		 i;
+	const char	*name;
+	int		 a, i, o;
 
-	*centre = false;
-	for (i = 0; i < m->b->ncentres && i < GAME_MAP_CENTRES; i++)
-		if (strncasecmp(m->b->centre[i].at, name,
-		    GAME_MAP_PLACE) == 0) {
-			*centre = true;
-			return m->b->centre[i].owner;
-		}
-	return -1;
+	for (a = 0; a < MAPGEO_AREAS; a++)
+		owner[a] = -1;
+	for (a = 0; a < mapgeo_areas(geo) && a < MAPGEO_AREAS; a++) {
+		name = mapgeo_name(geo, a);
+		for (i = 0; i < b->ncentres && i < GAME_MAP_CENTRES; i++)
+			if (strncasecmp(b->centre[i].at, name,
+			    GAME_MAP_PLACE) == 0)
+				break;
+		if (i == b->ncentres || i == GAME_MAP_CENTRES)
+			continue;
+		o = b->centre[i].owner;
+		owner[a] = (int8_t)(o >= 0 && o < GAME_MAP_POWERS ? o : -1);
+	}
 }
 
 /* Walls: hatched, as impassable land is on printed boards. */
@@ -102,10 +113,9 @@ static void
 board_areas(struct mappic *m)
 {
 	cairo_t		*cr = m->cr;
-	bool		 centre;
 	int		 a, owner;
 
-	for (a = 0; a < mapgeo_areas(m->geo); a++) {
+	for (a = 0; a < mapgeo_areas(m->geo) && a < MAPGEO_AREAS; a++) {
 		switch (mapgeo_terrain(m->geo, a)) {
 		case MAPGEO_SEA:
 			mappic_paint_set(cr, &board_sea);
@@ -114,8 +124,8 @@ board_areas(struct mappic *m)
 			mappic_paint_set(cr, &board_wall);
 			break;
 		default:
-			owner = board_owner(m, a, &centre);
-			if (owner >= 0 && owner < GAME_MAP_POWERS) {
+			owner = m->owner[a];
+			if (owner >= 0) {
 				board_owned(m, a, owner);
 				continue;
 			}
@@ -190,18 +200,14 @@ board_centre(struct mappic *m, int a, int owner)
 	}
 }
 
+/* Every area with a centre's spot, listed or not, owned or not. */
 static void
 board_centres(struct mappic *m)
 {
-	double	 x, y;
-	bool	 centre;
-	int	 a, owner;
+	int	 a;
 
-	for (a = 0; a < mapgeo_areas(m->geo); a++) {
-		owner = board_owner(m, a, &centre);
-		if (centre || mapgeo_centre(m->geo, a, &x, &y) == 0)
-			board_centre(m, a, owner);
-	}
+	for (a = 0; a < mapgeo_areas(m->geo) && a < MAPGEO_AREAS; a++)
+		board_centre(m, a, m->owner[a]);
 }
 
 /*
@@ -217,9 +223,7 @@ mappic_board_names(struct mappic *m)
 	int		 a, sea;
 
 	for (sea = 0; sea < 2; sea++) {
-		cairo_select_font_face(cr, MAPPIC_FONT, sea ?
-		    CAIRO_FONT_SLANT_ITALIC : CAIRO_FONT_SLANT_NORMAL,
-		    CAIRO_FONT_WEIGHT_BOLD);
+		font_use(cr, m->font, sea ? FONT_BOLD_SLANTED : FONT_BOLD);
 		for (a = 0; a < mapgeo_areas(m->geo); a++) {
 			if ((mapgeo_terrain(m->geo, a) == MAPGEO_SEA) != sea ||
 			    mapgeo_label(m->geo, a, &x, &y) != 0)
@@ -230,6 +234,22 @@ mappic_board_names(struct mappic *m)
 			    BOARD_HALO);
 		}
 	}
+}
+
+/*
+ * The pen the ground leaves to the layers drawn over it, the same whether
+ * the ground was drawn just now or painted from one kept
+ * (mappic_ground.c): smoothed, round caps and joins, the centres' ink.
+ */
+void
+mappic_board_pen(cairo_t *cr)
+{
+	cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT);
+	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+	cairo_set_line_width(cr, 1.2);
+	cairo_set_dash(cr, NULL, 0, 0);
+	mappic_paint_set(cr, &board_ink);
 }
 
 void
@@ -249,4 +269,5 @@ mappic_board_draw(struct mappic *m)
 	board_borders(m);
 	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
 	board_centres(m);
+	mappic_board_pen(cr);
 }

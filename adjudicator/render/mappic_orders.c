@@ -501,7 +501,7 @@ orders_cross(struct mappic *m, const struct game_map_order *o, double x,
 	cairo_t	*cr = m->cr;
 	int	 pass;
 
-	mappic_units_token(cr, o->ukind, o->power, x, y, 1, true);
+	mappic_units_token(m, o->ukind, o->power, x, y, 1, true);
 	for (pass = 0; pass < 2; pass++) {
 		cairo_move_to(cr, x - 9, y - 9);
 		cairo_line_to(cr, x + 9, y + 9);
@@ -527,7 +527,7 @@ orders_new(struct mappic *m, const struct game_map_order *o)
 		return;
 	orders_pen(o, 2.0, &pen);
 	if (o->outcome != GAME_MAP_OK)
-		mappic_units_token(cr, o->ukind, o->power, x, y, 1, true);
+		mappic_units_token(m, o->ukind, o->power, x, y, 1, true);
 	orders_ring(cr, x, y, ORDERS_RING_R, &pen);
 	bx = x - ORDERS_RING_R * 0.7;
 	by = y - ORDERS_RING_R * 0.7;
@@ -538,8 +538,7 @@ orders_new(struct mappic *m, const struct game_map_order *o)
 	cairo_set_line_width(cr, 1.0);
 	cairo_stroke(cr);
 	if (o->kind == GAME_MAP_PLACE_ZOMBIE) {
-		cairo_select_font_face(cr, MAPPIC_FONT, CAIRO_FONT_SLANT_NORMAL,
-		    CAIRO_FONT_WEIGHT_BOLD);
+		font_use(cr, m->font, FONT_BOLD);
 		mappic_paint_text(cr, "Z", 7.5, bx, MAPPIC_MIDDLE, by,
 		    MAPPIC_MIDDLE);
 		return;

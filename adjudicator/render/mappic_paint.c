@@ -4,10 +4,13 @@
  *
  * The powers' colours, mixing colours, and text placed by its middle or
  * edges, with or without a halo. Text that is not valid UTF-8 is not
- * drawn: it would put the cairo context in an error state. No I/O.
+ * drawn: it would put the cairo context in an error state. Every colour
+ * set goes through mappic_paint_set(), which notes it for the palette
+ * when asked to (mappic_paint_inks()). No I/O.
  */
 #include <cairo.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "adjudicator/render/mappic_priv.h"
@@ -33,10 +36,40 @@ static const struct mappic_rgb paint_nobody = MAPPIC_RGB(0xb0aca4);
 static const struct mappic_rgb paint_black = MAPPIC_RGB(0x161616);
 static const struct mappic_rgb paint_white = MAPPIC_RGB(0xffffff);
 
+static const cairo_user_data_key_t paint_inks_key;
+
+void
+mappic_paint_inks(cairo_t *cr, struct mappic_inks *k)
+{
+	cairo_set_user_data(cr, &paint_inks_key, k, NULL);
+}
+
+/* A channel as cairo hands it to pixman: 16 bits rounded, the high 8. */
+static uint32_t
+paint_byte(double d)
+{
+	d = d < 0 ? 0 : d > 1 ? 1 : d;
+	return (uint32_t)(d * 65535.0 + 0.5) >> 8;
+}
+
 void
 mappic_paint_set(cairo_t *cr, const struct mappic_rgb *c)
 {
+	struct mappic_inks	*k = cairo_get_user_data(cr, &paint_inks_key);
+	uint32_t		 rgb;
+	int			 i;
+
 	cairo_set_source_rgb(cr, c->r, c->g, c->b);
+	if (k == NULL)
+		return;
+	rgb = paint_byte(c->r) << 16 | paint_byte(c->g) << 8 |
+	    paint_byte(c->b);
+	for (i = 0; i < k->n; i++)
+		if (k->rgb[i] == rgb)
+			return;
+	/* More than MAPPIC_INKS: the rest compete by their count alone. */
+	if (k->n < MAPPIC_INKS)
+		k->rgb[k->n++] = rgb;
 }
 
 const struct mappic_rgb *

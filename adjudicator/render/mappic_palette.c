@@ -6,13 +6,14 @@
  * colours, of which the 256 most frequent cover some 94 pixels in 100.
  * Every other colour (a pixel of a smoothed edge) becomes the nearest of
  * those 256. The PNG shrinks to less than half its RGB size (a Spring
- * with 31 orders: 100 KB, not 228 KB) in the same time, the deflating of
- * a third of the bytes paying for the counting; the edges stay smooth
- * enough to read. The result is a function of the pixels alone (ties
- * broken by the colour), so the same picture gives the same bytes. No
- * I/O.
+ * with 31 orders: 100 KB, not 228 KB). The colours are counted as the
+ * caller hands them (mappic_palette_count(), mappic_palette_add(): a
+ * ground already counted comes as its colours and their counts), chosen
+ * once (mappic_palette_choose()), and numbered in the order the caller
+ * asks for them (mappic_palette_index()), the order they first appear in
+ * the picture. The result is a function of the counts alone (ties broken
+ * by the colour). No I/O.
  */
-#include <cairo.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,15 +29,39 @@ struct palette_entry {
 	uint32_t	 key;		/* colour + 1; 0 empty */
 	uint32_t	 count;
 	uint32_t	 to;		/* the colour it becomes */
+	int16_t		 idx;		/* its index, once asked; -1 */
+	bool		 pinned;	/* kept whatever its count */
 };
 
-struct palette {
+struct mappic_palette {
 	struct palette_entry	*slot;
 	int			 n;
+	bool			 full;		/* a colour was not counted */
+	int			 nidx;
+	uint32_t		 rgb[PALETTE_COLOURS];	/* by index */
 };
 
+struct mappic_palette *
+mappic_palette_new(void)
+{
+	struct mappic_palette	*p;
+
+	p = xcalloc(1, sizeof(*p));
+	p->slot = xcalloc(PALETTE_SLOTS, sizeof(*p->slot));
+	return p;
+}
+
+void
+mappic_palette_free(struct mappic_palette *p)
+{
+	if (p == NULL)
+		return;
+	free(p->slot);
+	free(p);
+}
+
 static struct palette_entry *
-palette_find(struct palette *p, uint32_t rgb, int add)
+palette_find(struct mappic_palette *p, uint32_t rgb, int add)
 {
 	uint32_t	 h = ((rgb + 1) * 2654435761u) >> 17;
 
@@ -50,17 +75,60 @@ palette_find(struct palette *p, uint32_t rgb, int add)
 	p->n++;
 	p->slot[h].key = rgb + 1;
 	p->slot[h].to = rgb;
+	p->slot[h].idx = -1;
 	return &p->slot[h];
 }
 
+void
+mappic_palette_add(struct mappic_palette *p, uint32_t rgb, uint32_t count)
+{
+	struct palette_entry	*e;
+
+	if ((e = palette_find(p, rgb & 0xffffff, 1)) == NULL)
+		p->full = true;
+	else
+		e->count += count;
+}
+
+void
+mappic_palette_count(struct mappic_palette *p, const uint32_t *px, int n)
+{
+	struct palette_entry	*e = NULL;
+	uint32_t		 last = 0, rgb;
+	int			 x;
+
+	for (x = 0; x < n && !p->full; x++) {
+		rgb = px[x] & 0xffffff;
+		if (e == NULL || rgb != last) {
+			if ((e = palette_find(p, rgb, 1)) == NULL) {
+				p->full = true;
+				return;
+			}
+			last = rgb;
+		}
+		e->count++;
+	}
+}
+
+void
+mappic_palette_pin(struct mappic_palette *p, uint32_t rgb)
+{
+	struct palette_entry	*e;
+
+	if ((e = palette_find(p, rgb & 0xffffff, 0)) != NULL)
+		e->pinned = true;
+}
+
 /*
- * A colour's rank: its count above, the colour (reversed) below, so that
- * a larger number is a more frequent colour and no two are equal.
+ * A colour's rank: pinned first, then its count, the colour (reversed)
+ * below, so that a larger number is a colour kept sooner and no two are
+ * equal. Counts stay below 2^31 (a picture's pixels).
  */
 static uint64_t
 palette_rank(const struct palette_entry *e)
 {
-	return (uint64_t)e->count << 32 | (0xffffffffu - e->key);
+	return (uint64_t)e->pinned << 63 | (uint64_t)e->count << 32 |
+	    (0xffffffffu - e->key);
 }
 
 static void
@@ -168,86 +236,51 @@ palette_nearest(struct palette_entry **e, int n)
 	}
 }
 
-/* Counts the colours; -1 if there are too many to count. */
-static int
-palette_count(struct palette *p, const unsigned char *data, int width,
-    int height, int stride)
-{
-	const uint32_t		*px;
-	struct palette_entry	*e = NULL;
-	uint32_t		 last = 0, rgb;
-	int			 x, y;
-
-	for (y = 0; y < height; y++) {
-		px = (const uint32_t *)(const void *)(data + (size_t)y *
-		    (size_t)stride);
-		for (x = 0; x < width; x++) {
-			rgb = px[x] & 0xffffff;
-			if (e == NULL || rgb != last) {
-				if ((e = palette_find(p, rgb, 1)) == NULL)
-					return -1;
-				last = rgb;
-			}
-			e->count++;
-		}
-	}
-	return 0;
-}
-
-static void
-palette_apply(struct palette *p, unsigned char *data, int width, int height,
-    int stride)
-{
-	uint32_t		*px;
-	struct palette_entry	*e = NULL;
-	uint32_t		 last = 0, rgb;
-	int			 x, y;
-
-	for (y = 0; y < height; y++) {
-		px = (uint32_t *)(void *)(data + (size_t)y * (size_t)stride);
-		for (x = 0; x < width; x++) {
-			rgb = px[x] & 0xffffff;
-			if (e == NULL || rgb != last) {
-				e = palette_find(p, rgb, 0);
-				last = rgb;
-			}
-			px[x] = e->to;
-		}
-	}
-}
-
 int
-mappic_palette_reduce(cairo_surface_t *sf)
+mappic_palette_choose(struct mappic_palette *p)
 {
-	struct palette		 p;
 	struct palette_entry	**e;
-	unsigned char		*data;
-	int			 width, height, stride, i, k, rc = -1;
+	int			 i, k;
 
-	cairo_surface_flush(sf);
-	data = cairo_image_surface_get_data(sf);
-	width = cairo_image_surface_get_width(sf);
-	height = cairo_image_surface_get_height(sf);
-	stride = cairo_image_surface_get_stride(sf);
-	if (data == NULL)
+	if (p->full)
 		return -1;
-	p.slot = xcalloc(PALETTE_SLOTS, sizeof(*p.slot));
-	p.n = 0;
-	if (palette_count(&p, data, width, height, stride) != 0)
-		goto out;
-	rc = 0;
-	if (p.n <= PALETTE_COLOURS)
-		goto out;
-	e = xmalloc((size_t)p.n * sizeof(*e));
+	if (p->n <= PALETTE_COLOURS)
+		return 0;
+	e = xmalloc((size_t)p->n * sizeof(*e));
 	for (i = k = 0; i < PALETTE_SLOTS; i++)
-		if (p.slot[i].key != 0)
-			e[k++] = &p.slot[i];
+		if (p->slot[i].key != 0)
+			e[k++] = &p->slot[i];
 	palette_select(e, k);
 	palette_nearest(e, k);
 	free(e);
-	palette_apply(&p, data, width, height, stride);
-	cairo_surface_mark_dirty(sf);
-out:
-	free(p.slot);
-	return rc;
+	return 0;
+}
+
+int
+mappic_palette_index(struct mappic_palette *p, uint32_t rgb)
+{
+	struct palette_entry	*e, *t;
+
+	if ((e = palette_find(p, rgb & 0xffffff, 0)) == NULL)
+		return -1;
+	if (e->idx >= 0)
+		return e->idx;
+	t = e->to == e->key - 1 ? e : palette_find(p, e->to, 0);
+	if (t == NULL)
+		return -1;
+	if (t->idx < 0) {
+		if (p->nidx == PALETTE_COLOURS)
+			return -1;
+		p->rgb[p->nidx] = t->to;
+		t->idx = (int16_t)p->nidx++;
+	}
+	e->idx = t->idx;
+	return e->idx;
+}
+
+int
+mappic_palette_colours(const struct mappic_palette *p, uint32_t *rgb)
+{
+	memcpy(rgb, p->rgb, (size_t)p->nidx * sizeof(*rgb));
+	return p->nidx;
 }

@@ -1,20 +1,23 @@
 /*
  * mappic_priv.h - between the files that draw a map picture: mappic.c (the
- * picture: layout, title, legend, PNG) on top; mappic_board.c (areas,
+ * picture: layout, title, legend, PNG) on top; mappic_ground.c (the
+ * ground kept between pictures) under it; mappic_board.c (areas,
  * borders, names, centres), mappic_orders.c (the orders and their
- * outcomes), mappic_units.c (units and their marks) under it, in that
+ * outcomes), mappic_units.c (units and their marks) under those, in that
  * order; mappic_palette.c (256 colours) and mappic_paint.c (colours and
- * text) at the bottom. Each calls only files below it.
+ * text) at the bottom. Each calls only files below it; paintbox.c keeps
+ * the grounds (mappic_grounds_new(), _free()).
  */
 #ifndef PBEMD_MAPPIC_PRIV_H
 #define PBEMD_MAPPIC_PRIV_H
 
 #include <cairo.h>
 #include <stdbool.h>
+#include <stdint.h>
 
+#include "adjudicator/render/font.h"
 #include "adjudicator/render/mappic.h"
 
-#define MAPPIC_FONT	"DejaVu Sans"
 #define MAPPIC_UNIT_R	10.0	/* a unit's disc */
 
 struct mappic_rgb {
@@ -28,14 +31,31 @@ struct mappic_rgb {
 struct mappic {
 	cairo_t				*cr;
 	const struct mapgeo		*geo;
+	const struct font		*font;
 	const struct game_map_board	*b;
+	const int8_t			*owner;	/* [MAPGEO_AREAS] */
 };
 
 /* Text placement: which edge of the text's box sits at the point. */
 enum mappic_align { MAPPIC_START, MAPPIC_MIDDLE, MAPPIC_END };
 
-/* mappic_paint.c: colours and text, below every other file. */
+/*
+ * The colours a drawing set (mappic_paint_set()), as its pixels have them:
+ * solid fills and lines in them may be too small to win a place in the
+ * palette by their count (a centre's dot: 36 pixels), so the palette
+ * keeps them first (mappic_palette_pin()).
+ */
+#define MAPPIC_INKS	96
+struct mappic_inks {
+	int		 n;
+	uint32_t	 rgb[MAPPIC_INKS];	/* 0xRRGGBB */
+};
+
+/* mappic_paint.c: colours and text, below every other file. set: the
+ * source colour; inks: note from now on every colour set on cr in k
+ * (borrowed until the next call; NULL: no longer). */
 void	mappic_paint_set(cairo_t *, const struct mappic_rgb *);
+void	mappic_paint_inks(cairo_t *, struct mappic_inks *k);
 /* A power's colour (out of range: a neutral grey), and the ink (black
  * or white) that reads on it. */
 const struct mappic_rgb *mappic_paint_power(int power);
@@ -51,9 +71,41 @@ void	mappic_paint_halo(cairo_t *, const char *s, double size, double x,
 	    double y, const struct mappic_rgb *ink,
 	    const struct mappic_rgb *halo, double width);
 
-/* mappic_board.c: areas, borders and centres; the names go on top. */
+/*
+ * mappic_board.c: owners: who owns the centre of each area (the ground
+ * shows nothing else of the board); draw: the ground (areas, borders,
+ * centres), leaving cr with mappic_board_pen(); names: the names, on top.
+ */
+void	mappic_board_owners(const struct mapgeo *,
+	    const struct game_map_board *, int8_t owner[MAPGEO_AREAS]);
 void	mappic_board_draw(struct mappic *);
+void	mappic_board_pen(cairo_t *);
 void	mappic_board_names(struct mappic *);
+
+/*
+ * mappic_ground.c: the grounds kept (new, free); get: the ground of m's
+ * geometry and owners, kept or drawn now (NULL when it cannot be drawn:
+ * cairo failed, too many colours); paint: it into rows y0.. of an RGB24
+ * surface of its width; rows: its size, indexes (a byte a pixel, row
+ * after row) and palette (returns how many colours); inks: the colours
+ * it was drawn in; both borrowed until the next get.
+ */
+struct mappic_grounds;
+struct mappic_ground;
+struct mappic_grounds	*mappic_grounds_new(void);
+void			 mappic_grounds_free(struct mappic_grounds *);
+/* A buffer of at least len bytes kept for the next map (which: 0 its
+ * pixels, 1 its indexes); borrowed, its bytes whatever they were. */
+#define MAPPIC_WORKS	2
+unsigned char		*mappic_grounds_work(struct mappic_grounds *,
+			    int which, size_t len);
+const struct mappic_ground *mappic_ground_get(struct mappic_grounds *,
+			    const struct mappic *m);
+void	mappic_ground_paint(const struct mappic_ground *, cairo_surface_t *,
+	    int y0);
+int	mappic_ground_rows(const struct mappic_ground *, int *width,
+	    int *height, const unsigned char **idx, const uint32_t **pal);
+const struct mappic_inks *mappic_ground_inks(const struct mappic_ground *);
 
 /* mappic_units.c: where a location's unit stands (its coast, or the
  * province's spot); 0 or -1 for a place the geometry does not know. */
@@ -64,14 +116,31 @@ int	mappic_units_dislodged_at(const struct mappic *, const char *loc,
 /* The units on their places, or (aside) the dislodged ones and the
  * zombies waiting to be placed, with their retreat options. */
 void	mappic_units_draw(struct mappic *, bool aside);
-void	mappic_units_token(cairo_t *, char kind, int power, double x,
-	    double y, double scale, bool ghost);
+void	mappic_units_token(const struct mappic *, char kind, int power,
+	    double x, double y, double scale, bool ghost);
 
 /* mappic_orders.c */
 void	mappic_orders_draw(struct mappic *);
 
-/* mappic_palette.c: at most 256 colours, the rarest as their nearest
- * frequent one; 0, or -1 (the picture unchanged) for too many colours. */
-int	mappic_palette_reduce(cairo_surface_t *);
+/*
+ * mappic_palette.c: a picture's colours brought to at most 256, the rarest
+ * as their nearest frequent one. count: n pixels (cairo RGB24); add: a
+ * colour count times; choose: the palette, 0, or -1 when there were too
+ * many colours to count; pin: keep rgb in the palette whatever its count
+ * (once counted; before choose); index: the index of rgb's palette
+ * colour (the first asked gets 0), -1 for a colour never counted;
+ * colours: the palette by index into rgb (256), how many.
+ */
+struct mappic_palette;
+struct mappic_palette *mappic_palette_new(void);
+void	mappic_palette_free(struct mappic_palette *);
+void	mappic_palette_count(struct mappic_palette *, const uint32_t *px,
+	    int n);
+void	mappic_palette_add(struct mappic_palette *, uint32_t rgb,
+	    uint32_t count);
+void	mappic_palette_pin(struct mappic_palette *, uint32_t rgb);
+int	mappic_palette_choose(struct mappic_palette *);
+int	mappic_palette_index(struct mappic_palette *, uint32_t rgb);
+int	mappic_palette_colours(const struct mappic_palette *, uint32_t *rgb);
 
 #endif

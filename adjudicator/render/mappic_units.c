@@ -74,10 +74,11 @@ units_fleet_path(cairo_t *cr, double x, double y, double s)
 }
 
 void
-mappic_units_token(cairo_t *cr, char kind, int power, double x, double y,
-    double scale, bool ghost)
+mappic_units_token(const struct mappic *m, char kind, int power, double x,
+    double y, double scale, bool ghost)
 {
 	static const double	 dash[] = { 3.0, 2.0 };
+	cairo_t			*cr = m->cr;
 	struct mappic_rgb	 fill = *mappic_paint_power(power);
 
 	if (ghost)
@@ -97,8 +98,7 @@ mappic_units_token(cairo_t *cr, char kind, int power, double x, double y,
 	if (kind != 'F') {
 		mappic_paint_set(cr, ghost ? &units_ink :
 		    mappic_paint_ink(power));
-		cairo_select_font_face(cr, MAPPIC_FONT,
-		    CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+		font_use(cr, m->font, FONT_BOLD);
 		mappic_paint_text(cr, "A", 11 * scale, x, MAPPIC_MIDDLE, y,
 		    MAPPIC_MIDDLE);
 	}
@@ -106,8 +106,9 @@ mappic_units_token(cairo_t *cr, char kind, int power, double x, double y,
 
 /* A small black badge up and right of a unit, with a sign in white. */
 static void
-units_badge(cairo_t *cr, double x, double y, const char *sign)
+units_badge(const struct mappic *m, double x, double y, const char *sign)
 {
+	cairo_t	*cr = m->cr;
 	double	 bx = x + 9, by = y - 9;
 
 	cairo_arc(cr, bx, by, 5.5, 0, 2 * M_PI);
@@ -126,8 +127,7 @@ units_badge(cairo_t *cr, double x, double y, const char *sign)
 		cairo_stroke(cr);
 		return;
 	}
-	cairo_select_font_face(cr, MAPPIC_FONT, CAIRO_FONT_SLANT_NORMAL,
-	    CAIRO_FONT_WEIGHT_BOLD);
+	font_use(cr, m->font, FONT_BOLD);
 	mappic_paint_text(cr, sign, 7.5, bx, MAPPIC_MIDDLE, by, MAPPIC_MIDDLE);
 }
 
@@ -202,12 +202,12 @@ units_one(struct mappic *m, const struct game_map_unit *u, bool aside)
 		return;
 	if (out)
 		units_ring(cr, x, y);
-	mappic_units_token(cr, u->kind, u->power, x, y, out ? UNITS_SMALL : 1,
+	mappic_units_token(m, u->kind, u->power, x, y, out ? UNITS_SMALL : 1,
 	    u->mark == GAME_MAP_WAITING);
 	if (u->mark == GAME_MAP_UNDEAD)
-		units_badge(cr, x, y, "+");
+		units_badge(m, x, y, "+");
 	else if (u->mark == GAME_MAP_WAITING)
-		units_badge(cr, x, y, "Z");
+		units_badge(m, x, y, "Z");
 	else if (u->mark == GAME_MAP_DISLODGED)
 		units_options(m, u, x, y);
 }

@@ -1,13 +1,14 @@
 /*
- * picture_png.c - encodes the drawn board as PNG with libpng directly.
+ * picture_png.c - writes the drawn board as PNG: the container (RFC 2083:
+ * signature, IHDR, PLTE, IDAT, IEND) here, the IDAT's zlib stream by
+ * picture_deflate.c.
  *
- * cairo's own PNG writer leaves libpng's defaults (adaptive filtering,
- * zlib level 6): four fifths of a report's picture time went there. A board
- * is large flat fields with a little text, which one fixed filter and a
- * fast zlib level compress nearly as well at a fraction of the cost. The
- * bytes stay a function of the pixels alone: no time stamp, no text chunk.
+ * A board is large flat fields with a little text: with at most 256
+ * colours it is written indexed (a third of the bytes of RGB), else RGB;
+ * every row unfiltered, since the deflater looks a row up by itself. The
+ * bytes stay a function of the pixels alone: no time stamp, no text
+ * chunk, the palette in the order the colours first appear. No I/O.
  */
-#include <png.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,29 +17,44 @@
 #include "adjudicator/render/picture_priv.h"
 
 /*
- * CPU per picture against cairo's writer (level 6, adaptive filters),
- * measured on a loaded 2-core machine: weekeewachee after a move 1.1 ms
- * (was 3.1), at the start, indexed, 0.4; the chess board 3.4 (9.5); ARI,
- * indexed, 2.1 (10.5); clouded KlinZha 5.7 (14.3). Levels 2 and 3 and the
- * Up filter saved a few per cent of bytes for 10 to 30 per cent more time.
+ * CPU per picture on a loaded 2-core machine (tests/bench/bench_mappic):
+ * with libpng and zlib level 1 (which had replaced cairo's writer at level
+ * 6 and adaptive filters, three times slower), a weekeewachee board after
+ * a move, RGB, took 0.7 ms to deflate and a map 2.9 ms; picture_deflate.c
+ * takes about half that and writes a fifth fewer bytes.
  */
-#define PICTURE_PNG_LEVEL	1
-#define PICTURE_PNG_FILTER	PNG_FILTER_NONE
 
 static void
-picture_png_write(png_structp png, png_bytep data, size_t len)
+picture_png_be32(unsigned char *p, uint32_t v)
 {
-	buf_add(png_get_io_ptr(png), data, len);
+	p[0] = (unsigned char)(v >> 24);
+	p[1] = (unsigned char)(v >> 16);
+	p[2] = (unsigned char)(v >> 8);
+	p[3] = (unsigned char)v;
 }
 
+/* One chunk: its length, type, data and the CRC of type and data. */
 static void
-picture_png_flush(png_structp png)
+picture_png_chunk(struct buf *out, const char *type, const void *data,
+    size_t len)
 {
-	(void)png;
+	unsigned char	 n[4];
+	uLong		 crc;
+
+	picture_png_be32(n, (uint32_t)len);
+	buf_add(out, n, 4);
+	buf_add(out, type, 4);
+	if (len > 0)
+		buf_add(out, data, len);
+	crc = crc32(0, (const Bytef *)type, 4);
+	if (len > 0)
+		crc = crc32_z(crc, data, len);
+	picture_png_be32(n, (uint32_t)crc);
+	buf_add(out, n, 4);
 }
 
 /* cairo's RGB24 pixel is a native-endian uint32 0x00RRGGBB. */
-static void
+void
 picture_png_row(const unsigned char *src, int width, unsigned char *dst)
 {
 	const uint32_t	*px = (const uint32_t *)(const void *)src;
@@ -111,49 +127,83 @@ picture_png_quantize(cairo_surface_t *sf, struct picture_png_pal *p,
 }
 
 /*
- * libpng reports errors by longjmp: nothing allocated lives here. With a
- * palette, pix holds the indexed image; without, a row of RGB.
+ * The PNG of width x height pixels from its scanlines (each row a filter
+ * byte 0 and the pixels: indexes into pal, or RGB when pal is NULL).
  */
-static int
-picture_png_write_all(png_structp png, png_infop info, cairo_surface_t *sf,
-    const struct picture_png_pal *pal, unsigned char *pix, struct buf *out)
+static void
+picture_png_head(int width, int height, const uint32_t *pal, int npal,
+    struct buf *out)
 {
-	const unsigned char	*data = cairo_image_surface_get_data(sf);
-	int			 width = cairo_image_surface_get_width(sf);
-	int			 height = cairo_image_surface_get_height(sf);
-	int			 stride = cairo_image_surface_get_stride(sf);
-	png_color		 colours[256];
-	int			 y, i;
+	static const unsigned char sig[8] = { 0x89, 'P', 'N', 'G', '\r', '\n',
+		0x1a, '\n' };
+	unsigned char	 ihdr[13], plte[3 * 256];
+	int		 i;
 
-	if (setjmp(png_jmpbuf(png)))
-		return -1;
-	png_set_write_fn(png, out, picture_png_write, picture_png_flush);
-	png_set_compression_level(png, PICTURE_PNG_LEVEL);
-	png_set_filter(png, PNG_FILTER_TYPE_BASE, pal ? PNG_FILTER_NONE :
-	    PICTURE_PNG_FILTER);
-	png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8,
-	    pal ? PNG_COLOR_TYPE_PALETTE : PNG_COLOR_TYPE_RGB,
-	    PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
-	    PNG_FILTER_TYPE_DEFAULT);
+	buf_add(out, sig, sizeof(sig));
+	picture_png_be32(ihdr, (uint32_t)width);
+	picture_png_be32(ihdr + 4, (uint32_t)height);
+	ihdr[8] = 8;			/* bits a sample */
+	ihdr[9] = pal ? 3 : 2;		/* palette, or RGB */
+	ihdr[10] = ihdr[11] = ihdr[12] = 0;	/* deflate, filters, no interlace */
+	picture_png_chunk(out, "IHDR", ihdr, sizeof(ihdr));
 	if (pal) {
-		for (i = 0; i < pal->n; i++) {
-			colours[i].red = (png_byte)(pal->rgb[i] >> 16);
-			colours[i].green = (png_byte)(pal->rgb[i] >> 8);
-			colours[i].blue = (png_byte)pal->rgb[i];
+		for (i = 0; i < npal; i++) {
+			plte[3 * i] = (unsigned char)(pal[i] >> 16);
+			plte[3 * i + 1] = (unsigned char)(pal[i] >> 8);
+			plte[3 * i + 2] = (unsigned char)pal[i];
 		}
-		png_set_PLTE(png, info, colours, pal->n);
+		picture_png_chunk(out, "PLTE", plte, 3 * (size_t)npal);
 	}
-	png_write_info(png, info);
+}
+
+static void
+picture_png_write(int width, int height, const uint32_t *pal, int npal,
+    const unsigned char *raw, struct buf *out)
+{
+	struct buf	 z;
+	size_t		 stride = (size_t)width * (pal ? 1 : 3) + 1;
+
+	picture_png_head(width, height, pal, npal, out);
+	buf_init(&z);
+	picture_deflate(raw, stride * (size_t)height, stride, pal ? 1 : 3, &z);
+	picture_png_chunk(out, "IDAT", z.data, z.len);
+	buf_free(&z);
+	picture_png_chunk(out, "IEND", NULL, 0);
+}
+
+void
+picture_png_scanlines(int width, int height, const uint32_t *pal, int npal,
+    const unsigned char *raw, struct buf *out)
+{
+	picture_png_write(width, height, pal, npal, raw, out);
+}
+
+void
+picture_png_rgb_z(int width, int height, const struct buf *z,
+    struct buf *out)
+{
+	picture_png_head(width, height, NULL, 0, out);
+	picture_png_chunk(out, "IDAT", z->data, z->len);
+	picture_png_chunk(out, "IEND", NULL, 0);
+}
+
+int
+picture_png_indexed(int width, int height, const unsigned char *pix,
+    const uint32_t *pal, int npal, struct buf *out)
+{
+	unsigned char	*raw;
+	size_t		 w = (size_t)width;
+	int		 y;
+
+	if (width <= 0 || height <= 0 || npal < 1 || npal > 256)
+		return -1;
+	raw = xmalloc((w + 1) * (size_t)height);
 	for (y = 0; y < height; y++) {
-		if (pal)
-			png_write_row(png, pix + (size_t)y * (size_t)width);
-		else {
-			picture_png_row(data + (size_t)y * (size_t)stride,
-			    width, pix);
-			png_write_row(png, pix);
-		}
+		raw[(size_t)y * (w + 1)] = 0;
+		memcpy(raw + (size_t)y * (w + 1) + 1, pix + (size_t)y * w, w);
 	}
-	png_write_end(png, NULL);
+	picture_png_write(width, height, pal, npal, raw, out);
+	free(raw);
 	return 0;
 }
 
@@ -161,29 +211,31 @@ int
 picture_png_encode(cairo_surface_t *sf, struct buf *out)
 {
 	struct picture_png_pal	*pal;
-	png_structp		 png;
-	png_infop		 info;
-	unsigned char		*pix;
+	const unsigned char	*data = cairo_image_surface_get_data(sf);
+	unsigned char		*raw;
 	int			 width = cairo_image_surface_get_width(sf);
 	int			 height = cairo_image_surface_get_height(sf);
-	int			 rc = -1;
+	int			 stride = cairo_image_surface_get_stride(sf), y;
+	size_t			 w = (size_t)width;
 
-	if (cairo_image_surface_get_data(sf) == NULL || width <= 0 ||
-	    height <= 0)
+	if (data == NULL || width <= 0 || height <= 0)
 		return -1;
 	pal = xmalloc(sizeof(*pal));
-	pix = xmalloc((size_t)width * (size_t)height);
-	if (picture_png_quantize(sf, pal, pix) != 0) {
+	raw = xmalloc(w * (size_t)height);
+	if (picture_png_quantize(sf, pal, raw) == 0) {
+		picture_png_indexed(width, height, raw, pal->rgb, pal->n, out);
+		free(raw);
 		free(pal);
-		pal = NULL;
-		pix = xrealloc(pix, (size_t)width * 3);
+		return 0;
 	}
-	png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
-	info = png ? png_create_info_struct(png) : NULL;
-	if (info != NULL)
-		rc = picture_png_write_all(png, info, sf, pal, pix, out);
-	png_destroy_write_struct(&png, info ? &info : NULL);
-	free(pix);
 	free(pal);
-	return rc;
+	raw = xrealloc(raw, (3 * w + 1) * (size_t)height);
+	for (y = 0; y < height; y++) {
+		raw[(size_t)y * (3 * w + 1)] = 0;
+		picture_png_row(data + (size_t)y * (size_t)stride, width,
+		    raw + (size_t)y * (3 * w + 1) + 1);
+	}
+	picture_png_write(width, height, NULL, 0, raw, out);
+	free(raw);
+	return 0;
 }

@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "adjudicator/render/catalog_dir.h"
+#include "adjudicator/render/paintbox.h"
 #include "adjudicator/serve/runtime.h"
 #include "common/log.h"
 #include "mail/imap_url.h"
@@ -78,8 +79,10 @@ runtime_load(const char *path, struct runtime *rt, char *why, size_t whylen)
 		goto fail;
 	}
 	/* Compiled in, but checked whole here, like the map: a drawing that
-	 * does not load stops the judge at start, not one report later. */
-	if ((rt->geo = mapgeo_standard(why, whylen)) == NULL)
+	 * does not load stops the judge at start, not one report later; so
+	 * do missing fonts. */
+	if ((rt->box = paintbox_new(why, whylen)) == NULL ||
+	    paintbox_map(rt->box, why, whylen) == NULL)
 		goto fail;
 	return 0;
 fail:
@@ -180,7 +183,7 @@ runtime_close(struct runtime *rt)
 	db_close(rt->db);
 	runtime_catalogs_free(rt->cat);
 	password_cache_free(rt->pw);
-	mapgeo_free(rt->geo);
+	paintbox_free(rt->box);
 	config_free(&rt->cfg);
 	memset(rt, 0, sizeof(*rt));
 }
@@ -194,7 +197,7 @@ runtime_env(struct runtime *rt, time_t now, struct judge_env *env)
 	env->db = rt->db;
 	for (i = 0; i < JUDGE_LANGS; i++)
 		env->cat[i] = rt->cat[i];
-	env->geo = rt->geo;
+	env->box = rt->box;
 	env->address = rt->cfg.address;
 	env->name = rt->cfg.name;
 	env->default_lang = rt->cfg.language;

@@ -14,7 +14,7 @@ struct runtime {
 	struct config		 cfg;
 	struct db		*db;
 	struct catalog		*cat[JUDGE_LANGS];
-	struct mapgeo		*geo;	/* the map's drawing (render/mapgeo.h) */
+	struct paintbox		*box;	/* fonts, map (render/paintbox.h) */
 	struct password_cache	*pw;
 };
 

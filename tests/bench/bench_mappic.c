@@ -1,11 +1,11 @@
 /*
  * bench_mappic.c - the cost of a Diplomacy map picture: milliseconds of
- * CPU per map (the geometry loaded and checked each time, as mappic_png()
- * does) and the PNG's bytes, for the opening, a Spring with many orders
- * and the two boards of Zombie-Diplomacy (one picture each). With -o DIR
- * it also writes the opening and the Spring there, as map-opening.png
- * and map-battle.png: the samples of docs/ are made so. Built with -O2,
- * no sanitizers.
+ * CPU per map drawn with one paintbox, as the judge draws them (fonts and
+ * geometry opened once), and the PNG's bytes, for the opening, a Spring
+ * with many orders and the two boards of Zombie-Diplomacy (one picture
+ * each). With -o DIR it also writes the opening and the Spring there, as
+ * map-opening.png and map-battle.png: the samples of docs/ are made so.
+ * Built with -O2, no sanitizers.
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -15,6 +15,7 @@
 
 #include "adjudicator/render/catalog.h"
 #include "adjudicator/render/mappic.h"
+#include "adjudicator/render/paintbox.h"
 #include "tests/unit/adjudicator/render/support_mapview.h"
 
 #define BENCH_ROUNDS	40
@@ -46,7 +47,7 @@ bench_write(const char *dir, const char *name, const struct buf *png)
 }
 
 static int
-bench_one(const struct catalog *cat, const char *name,
+bench_one(struct paintbox *box, const struct catalog *cat, const char *name,
     void (*make)(struct game_mapview *), const char *dir, bool sample)
 {
 	struct game_mapview	*mv;
@@ -63,7 +64,7 @@ bench_one(const struct catalog *cat, const char *name,
 		t0 = bench_now();
 		for (i = 0; i < BENCH_ROUNDS && rc == 0; i++) {
 			buf_reset(&png);
-			rc = mappic_png(cat, mv, b, &png);
+			rc = mappic_png_box(box, cat, mv, b, &png);
 		}
 		dt = (bench_now() - t0) / BENCH_ROUNDS;
 		if (rc != 0) {
@@ -84,7 +85,7 @@ int
 main(int argc, char **argv)
 {
 	struct catalog	*cat;
-	struct mapgeo	*geo;
+	struct paintbox	*box;
 	const char	*dir = NULL, *lang = "en";
 	char		 why[256];
 	int		 rc = 0;
@@ -98,15 +99,17 @@ main(int argc, char **argv)
 		fprintf(stderr, "bench mappic: %s\n", why);
 		return 1;
 	}
-	if ((geo = mapgeo_standard(why, sizeof(why))) == NULL) {
-		fprintf(stderr, "bench mappic: maps/standard.geo: %s\n", why);
+	if ((box = paintbox_new(why, sizeof(why))) == NULL ||
+	    paintbox_map(box, why, sizeof(why)) == NULL) {
+		fprintf(stderr, "bench mappic: %s\n", why);
+		paintbox_free(box);
 		catalog_free(cat);
 		return 1;
 	}
-	mapgeo_free(geo);
-	rc |= bench_one(cat, "opening", tmv_opening, dir, true);
-	rc |= bench_one(cat, "battle", tmv_battle, dir, true);
-	rc |= bench_one(cat, "zombie", tmv_zombie, dir, false);
+	rc |= bench_one(box, cat, "opening", tmv_opening, dir, true);
+	rc |= bench_one(box, cat, "battle", tmv_battle, dir, true);
+	rc |= bench_one(box, cat, "zombie", tmv_zombie, dir, false);
+	paintbox_free(box);
 	catalog_free(cat);
 	return rc == 0 ? 0 : 1;
 }

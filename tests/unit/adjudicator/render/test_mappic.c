@@ -15,31 +15,10 @@
 
 #include "adjudicator/render/catalog.h"
 #include "adjudicator/render/mappic.h"
+#include "adjudicator/render/paintbox.h"
 #include "tests/unit/adjudicator/render/support_mapview.h"
 
 enum { AUS, ENG, FRA, GER, ITA, RUS, TUR };
-
-/*
- * The first text drawn makes cairo resolve its font through fontconfig,
- * which keeps one pattern for the life of the process where
- * LeakSanitizer cannot see it. picture.c says so to LeakSanitizer when it
- * is linked in; this test may not link it, so it says the same, weakly,
- * giving way to picture.c's words when both are there.
- */
-const char	*__lsan_default_suppressions(void) __attribute__((weak));
-const char	*__lsan_default_options(void) __attribute__((weak));
-
-const char *
-__lsan_default_suppressions(void)
-{
-	return "leak:libfontconfig.so\n";
-}
-
-const char *
-__lsan_default_options(void)
-{
-	return "print_suppressions=0";
-}
 
 /* The colours the picture promises (mappic.c, mappic_board.c). */
 static const uint32_t power_rgb[7] = {
@@ -266,6 +245,68 @@ START_TEST(same_view_gives_the_same_bytes)
 	buf_free(&a);
 	buf_free(&b);
 	buf_free(&c);
+}
+END_TEST
+
+static struct buf
+png_box(struct paintbox *box, int b)
+{
+	struct buf	 out;
+
+	buf_init(&out);
+	ck_assert_int_eq(mappic_png_box(box, cat, mv, b, &out), 0);
+	return out;
+}
+
+static void
+same_bytes(const struct buf *a, const struct buf *b, const char *what)
+{
+	ck_assert_msg(a->len == b->len && memcmp(a->data, b->data,
+	    a->len) == 0, "%s: %zu and %zu bytes", what, a->len, b->len);
+}
+
+/*
+ * Issue 18: a paintbox keeps the grounds it drew (who owns which
+ * centre); a map on a kept ground, or after others took its place, is
+ * the same bytes as one drawn with a fresh paintbox.
+ */
+START_TEST(kept_grounds_give_the_same_bytes_as_fresh_ones)
+{
+	static void (*const views[])(struct game_mapview *) = { tmv_opening,
+	    tmv_battle, tmv_zombie, tmv_battle, tmv_opening, tmv_zombie,
+	    tmv_opening };
+	struct paintbox	*box;
+	struct buf	 kept, fresh;
+	char		 why[256], what[32];
+	size_t		 i;
+	int		 b;
+
+	box = paintbox_new(why, sizeof(why));
+	ck_assert_msg(box != NULL, "%s", why);
+	for (i = 0; i < sizeof(views) / sizeof(views[0]); i++) {
+		views[i](mv);
+		for (b = 0; b < mv->nboards; b++) {
+			kept = png_box(box, b);
+			fresh = png(b);
+			snprintf(what, sizeof(what), "view %zu board %d", i, b);
+			same_bytes(&kept, &fresh, what);
+			buf_free(&kept);
+			buf_free(&fresh);
+		}
+	}
+	/* The opening's ground, with one more centre owned, is another. */
+	tmv_opening(mv);
+	kept = png_box(box, 0);
+	tmv_centre(mv, 0, "BEL", 2);
+	fresh = png_box(box, 0);
+	ck_assert(kept.len != fresh.len || memcmp(kept.data, fresh.data,
+	    kept.len) != 0);
+	buf_free(&kept);
+	kept = png(0);
+	same_bytes(&kept, &fresh, "BEL owned");
+	buf_free(&kept);
+	buf_free(&fresh);
+	paintbox_free(box);
 }
 END_TEST
 
@@ -759,6 +800,7 @@ test_suite(void)
 	tcase_add_checked_fixture(tp, setup, teardown);
 	tcase_add_loop_test(tp, png_decodes_to_its_size_within_150_kb, 0, 4);
 	tcase_add_test(tp, same_view_gives_the_same_bytes);
+	tcase_add_test(tp, kept_grounds_give_the_same_bytes_as_fresh_ones);
 	tcase_add_test(tp, a_changed_view_gives_other_bytes);
 	tcase_add_test(tp, a_board_the_view_lacks_is_refused);
 	tcase_add_test(tp, unknown_places_are_left_out);

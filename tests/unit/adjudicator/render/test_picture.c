@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "adjudicator/render/paintbox.h"
 #include "adjudicator/render/picture.h"
 #include "common/util.h"
 
@@ -279,7 +280,11 @@ END_TEST
  * of bare fields has a handful of colours, the chess board's smoothed
  * text and discs many more.
  */
-START_TEST(few_colours_are_indexed_many_are_rgb)
+/*
+ * A square board is RGB, built row by row (picture_rows.c, issue 18); a
+ * triangle of few colours is indexed, one of many RGB.
+ */
+START_TEST(squares_are_rgb_triangles_indexed_when_they_can)
 {
 	struct game_cells	 cs;
 	struct buf		 b;
@@ -287,13 +292,26 @@ START_TEST(few_colours_are_indexed_many_are_rgb)
 	double			 x, y;
 	int			 i;
 
-	chess(&cs);
+	klz(&cs);
 	for (i = 0; i < cs.n; i++) {
 		cs.cell[i].name[0] = cs.cell[i].label[0] = '\0';
 		cs.cell[i].owner = GAME_OWNER_NONE;
 	}
 	b = png(&cs);
 	ck_assert_uint_eq((unsigned char)b.data[25], 3);	/* IHDR: palette */
+	buf_free(&b);
+	klz(&cs);
+	b = png(&cs);
+	ck_assert_uint_eq((unsigned char)b.data[25], 2);	/* IHDR: RGB */
+	buf_free(&b);
+
+	chess(&cs);
+	for (i = 0; i < cs.n; i++) {
+		cs.cell[i].name[0] = cs.cell[i].label[0] = '\0';
+		cs.cell[i].owner = GAME_OWNER_NONE;
+	}
+	b = png(&cs);
+	ck_assert_uint_eq((unsigned char)b.data[25], 2);	/* IHDR: RGB */
 	s = decode(&b);
 	ck_assert_int_eq(picture_cell_centre(&cs, find(&cs, 0, 0), &x, &y), 0);
 	ck_assert_uint_eq(pixel(s, x, y), 0xefe4cc);	/* plain field */
@@ -310,6 +328,98 @@ START_TEST(few_colours_are_indexed_many_are_rgb)
 	ck_assert_uint_eq(pixel(s, x, y), 0xefe4cc);
 	cairo_surface_destroy(s);
 	buf_free(&b);
+}
+END_TEST
+
+/*
+ * Issue 18: a paintbox keeps square boards' rows; a picture built from
+ * kept rows is byte for byte the picture drawn with a fresh paintbox,
+ * whatever changed between two pictures: a mark, an owner, a label, a
+ * name, a ground, a side text, a field missing in the row or above it.
+ */
+START_TEST(kept_rows_give_the_same_bytes_as_fresh_ones)
+{
+	struct game_cells	*cs = malloc(sizeof(*cs));
+	struct paintbox		*box;
+	struct buf		 kept, fresh;
+	char			 why[256];
+	int			 step, i;
+
+	ck_assert_ptr_nonnull(cs);
+	box = paintbox_new(why, sizeof(why));
+	ck_assert_msg(box != NULL, "%s", why);
+	for (step = 0; step < 12; step++) {
+		wkw(cs);
+		i = find(cs, 2, 1);
+		switch (step) {
+		case 1: cs->cell[i].marks = GAME_MARK_LAST; break;
+		case 2: cs->cell[i].owner = GAME_OWNER_UNKNOWN; break;
+		case 3: snprintf(cs->cell[i].label, 12, "W"); break;
+		case 4: snprintf(cs->cell[i].name, 8, "x9"); break;
+		case 5: cs->cell[i].shade = GAME_SHADE_DARK; break;
+		case 6: snprintf(cs->cell[i].side[1], 4, "6"); break;
+		case 7:		/* the field above (1, 1) goes: its line stays */
+			cs->cell[find(cs, 1, 1)] = cs->cell[--cs->n];
+			break;
+		case 8:		/* (2, 1) and the one above it go */
+			cs->cell[find(cs, 1, 1)] = cs->cell[--cs->n];
+			cs->cell[find(cs, 2, 1)] = cs->cell[--cs->n];
+			break;
+		case 9:		/* only (2, 1) goes: the line above it stays */
+			cs->cell[i] = cs->cell[--cs->n];
+			break;
+		case 10: chess(cs); break;
+		case 11: ari(cs); break;
+		}
+		buf_init(&kept);
+		buf_init(&fresh);
+		ck_assert_int_eq(picture_png_box(box, cs, &kept), 0);
+		ck_assert_int_eq(picture_png(cs, &fresh), 0);
+		ck_assert_msg(kept.len == fresh.len && memcmp(kept.data,
+		    fresh.data, kept.len) == 0, "step %d", step);
+		buf_free(&kept);
+		buf_free(&fresh);
+	}
+	paintbox_free(box);
+	free(cs);
+}
+END_TEST
+
+/*
+ * Past the kept rows' budget (picture_band.c: 512 bands, 1.5 MB): twenty
+ * ARI boards with every row new fill it several times over; what is
+ * replaced is drawn anew, and every picture stays the fresh one's bytes.
+ */
+START_TEST(rows_past_the_budget_are_drawn_anew)
+{
+	struct game_cells	*cs = malloc(sizeof(*cs));
+	struct paintbox		*box;
+	struct buf		 kept, fresh;
+	char			 why[256];
+	int			 step, i;
+
+	ck_assert_ptr_nonnull(cs);
+	box = paintbox_new(why, sizeof(why));
+	ck_assert_msg(box != NULL, "%s", why);
+	for (step = 0; step <= 20; step++) {
+		ari(cs);
+		for (i = 0; i < cs->n; i++)
+			snprintf(cs->cell[i].label, sizeof(cs->cell[i].label),
+			    "%d", step % 20);
+		buf_init(&kept);
+		ck_assert_int_eq(picture_png_box(box, cs, &kept), 0);
+		if (step % 10 == 0) {
+			buf_init(&fresh);
+			ck_assert_int_eq(picture_png(cs, &fresh), 0);
+			ck_assert_msg(kept.len == fresh.len &&
+			    memcmp(kept.data, fresh.data, kept.len) == 0,
+			    "step %d", step);
+			buf_free(&fresh);
+		}
+		buf_free(&kept);
+	}
+	paintbox_free(box);
+	free(cs);
 }
 END_TEST
 
@@ -751,7 +861,9 @@ test_suite(void)
 	tcase_add_test(tc, unknown_draws_a_question_mark);
 	tcase_add_test(tc, bad_cells_are_refused);
 	tcase_add_test(tc, odd_texts_still_draw);
-	tcase_add_test(tc, few_colours_are_indexed_many_are_rgb);
+	tcase_add_test(tc, squares_are_rgb_triangles_indexed_when_they_can);
+	tcase_add_test(tc, kept_rows_give_the_same_bytes_as_fresh_ones);
+	tcase_add_test(tc, rows_past_the_budget_are_drawn_anew);
 	suite_add_tcase(s, tc);
 	return s;
 }
