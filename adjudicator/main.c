@@ -87,7 +87,7 @@ static const struct main_cmd main_cmds[] = {
 	  "addresses of [judge] keepers get the same text by mail (STATUS).\n"
 	  "Exit status 0, 66 the database cannot be opened (missing, or of\n"
 	  "another schema version), 75 it cannot be read now, 78 bad config.\n" },
-	{ "adjudicate", "pbemd adjudicate [--no-retreat] [--start=1898] [--png DIR] [FILE|-]",
+	{ "adjudicate", "pbemd adjudicate [--no-retreat] [--start=1898] [--old-civil-disorder] [--png DIR] [FILE|-]",
 	  "Adjudicates Diplomacy cases written in the DATC record format (each\n"
 	  "CASE ... END, PHASE blocks with UNIT, OWNS and ORDER lines), any number\n"
 	  "in one run, each from its own start, and prints the results of every\n"
