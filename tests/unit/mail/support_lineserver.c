@@ -4,6 +4,7 @@
  * with the test's handler, and the transcript in a temporary file.
  */
 #include <check.h>
+#include <sodium.h>
 #include <netinet/in.h>
 #include <poll.h>
 #include <stdarg.h>
@@ -153,4 +154,31 @@ ls_write(struct ls_conn *c, const char *fmt, ...)
 	vfprintf(c->out, fmt, ap);
 	fputs("\r\n", c->out);
 	va_end(ap);
+}
+
+void
+ls_b64_decode(const char *s, char *out, size_t outlen)
+{
+	size_t	 n = 0;
+
+	ck_assert_int_eq(sodium_base642bin((unsigned char *)out, outlen - 1,
+	    s, strlen(s), NULL, &n, NULL, sodium_base64_VARIANT_ORIGINAL), 0);
+	out[n] = '\0';
+}
+
+void
+ls_sent_after(const char *text, const char *prefix, char *out,
+    size_t outlen)
+{
+	const char	*p = strstr(text, prefix);
+	char		 b64[8192];
+	size_t		 n;
+
+	ck_assert_msg(p != NULL, "no \"%s\" in:\n%s", prefix, text);
+	p += strlen(prefix);
+	n = strcspn(p, "\n");
+	ck_assert_uint_lt(n, sizeof(b64));
+	memcpy(b64, p, n);
+	b64[n] = '\0';
+	ls_b64_decode(b64, out, outlen);
 }

@@ -12,6 +12,7 @@
 #ifndef PBEMD_SUPPORT_LINESERVER_H
 #define PBEMD_SUPPORT_LINESERVER_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 struct lineserver;
@@ -33,5 +34,13 @@ const char		*ls_read(struct ls_conn *);
 /* One line to the client; CR LF is added. */
 void			 ls_write(struct ls_conn *, const char *fmt, ...)
 			    __attribute__((format(printf, 2, 3)));
+
+/* The base64 s decoded into out (outlen with its NUL); aborts the test
+ * when s is no base64. */
+void			 ls_b64_decode(const char *s, char *out, size_t outlen);
+/* The base64 the client sent after prefix in a transcript, up to the line
+ * end, decoded into out; aborts the test when prefix is not there. */
+void			 ls_sent_after(const char *text, const char *prefix,
+			    char *out, size_t outlen);
 
 #endif

@@ -34,15 +34,6 @@ struct script {
 static char	 tokfile[64], why[512], url[64];
 
 /* The base64 of s, decoded into out (the test's own decoding). */
-static void
-b64_decode(const char *s, char *out, size_t outlen)
-{
-	size_t	 n = 0;
-
-	ck_assert_int_eq(sodium_base642bin((unsigned char *)out, outlen - 1,
-	    s, strlen(s), NULL, &n, NULL, sodium_base64_VARIANT_ORIGINAL), 0);
-	out[n] = '\0';
-}
 
 static void
 fake_authenticate(struct ls_conn *c, const struct script *sc,
@@ -59,7 +50,7 @@ fake_authenticate(struct ls_conn *c, const struct script *sc,
 		ir++;
 	if (ir == NULL)
 		return;
-	b64_decode(ir, plain, sizeof(plain));
+	ls_b64_decode(ir, plain, sizeof(plain));
 	n = strlen(plain);
 	if (k > 0 && n >= k && strcmp(plain + n - k, sc->good) == 0) {
 		ls_write(c, "%s OK [CAPABILITY IMAP4rev1 IDLE] Logged in", tag);
@@ -143,22 +134,6 @@ connect_to(struct lineserver *ls, enum sasl_auth mech)
 	return imap_connect(&conf, why, sizeof(why));
 }
 
-/* The base64 the client sent after prefix (up to the line end), decoded. */
-static void
-sent_after(const char *text, const char *prefix, char *out, size_t outlen)
-{
-	const char	*p = strstr(text, prefix);
-	char		 b64[1024];
-	size_t		 n;
-
-	ck_assert_msg(p != NULL, "no \"%s\" in:\n%s", prefix, text);
-	p += strlen(prefix);
-	n = strcspn(p, "\n");
-	ck_assert_uint_lt(n, sizeof(b64));
-	memcpy(b64, p, n);
-	b64[n] = '\0';
-	b64_decode(b64, out, outlen);
-}
 
 START_TEST(xoauth2_goes_with_the_command_under_sasl_ir)
 {
@@ -174,7 +149,7 @@ START_TEST(xoauth2_goes_with_the_command_under_sasl_ir)
 	ck_assert_uint_eq(imap_uidvalidity(im), 7);
 	imap_close(im);
 	t = lineserver_finish(ls);
-	sent_after(t, " AUTHENTICATE XOAUTH2 ", plain, sizeof(plain));
+	ls_sent_after(t, " AUTHENTICATE XOAUTH2 ", plain, sizeof(plain));
 	ck_assert_str_eq(plain, sc.good);
 	/* one line: no challenge was waited for */
 	ck_assert_ptr_null(strstr(t, "S: + "));
@@ -197,7 +172,7 @@ START_TEST(without_sasl_ir_the_response_follows_the_empty_challenge)
 	t = lineserver_finish(ls);
 	ck_assert_msg(strstr(t, " AUTHENTICATE XOAUTH2\nS: + \nC: ") != NULL,
 	    "%s", t);
-	sent_after(t, " AUTHENTICATE XOAUTH2\nS: + \nC: ", plain,
+	ls_sent_after(t, " AUTHENTICATE XOAUTH2\nS: + \nC: ", plain,
 	    sizeof(plain));
 	ck_assert_str_eq(plain, sc.good);
 	lineserver_free(ls);
@@ -217,7 +192,7 @@ START_TEST(oauthbearer_names_the_urls_host_and_port)
 	im = connect_to(ls, SASL_AUTH_OAUTHBEARER);
 	ck_assert_msg(im != NULL, "%s", why);
 	imap_close(im);
-	sent_after(lineserver_finish(ls), " AUTHENTICATE OAUTHBEARER ", plain,
+	ls_sent_after(lineserver_finish(ls), " AUTHENTICATE OAUTHBEARER ", plain,
 	    sizeof(plain));
 	ck_assert_str_eq(plain, want);
 	lineserver_free(ls);

@@ -31,15 +31,6 @@ struct script {
 
 static char	 tokfile[64], why[512], url[64];
 
-static void
-b64_decode(const char *s, char *out, size_t outlen)
-{
-	size_t	 n = 0;
-
-	ck_assert_int_eq(sodium_base642bin((unsigned char *)out, outlen - 1,
-	    s, strlen(s), NULL, &n, NULL, sodium_base64_VARIANT_ORIGINAL), 0);
-	out[n] = '\0';
-}
 
 static void
 fake_auth(struct ls_conn *c, const struct script *sc, const char *args)
@@ -55,7 +46,7 @@ fake_auth(struct ls_conn *c, const struct script *sc, const char *args)
 		ir++;
 	if (ir == NULL)
 		return;
-	b64_decode(ir, plain, sizeof(plain));
+	ls_b64_decode(ir, plain, sizeof(plain));
 	n = strlen(plain);
 	if (k > 0 && n >= k && strcmp(plain + n - k, sc->good) == 0) {
 		ls_write(c, "235 2.7.0 Authentication successful");
@@ -150,22 +141,6 @@ send_one(struct smtp *s)
 	    SMTP_MSG, strlen(SMTP_MSG), why, sizeof(why));
 }
 
-/* The base64 the client sent after prefix, decoded. */
-static void
-sent_after(const char *text, const char *prefix, char *out, size_t outlen)
-{
-	const char	*p = strstr(text, prefix);
-	char		 b64[8192];
-	size_t		 n;
-
-	ck_assert_msg(p != NULL, "no \"%s\" in:\n%s", prefix, text);
-	p += strlen(prefix);
-	n = strcspn(p, "\n");
-	ck_assert_uint_lt(n, sizeof(b64));
-	memcpy(b64, p, n);
-	b64[n] = '\0';
-	b64_decode(b64, out, outlen);
-}
 
 START_TEST(xoauth2_sends_googles_message_with_auth)
 {
@@ -179,7 +154,7 @@ START_TEST(xoauth2_sends_googles_message_with_auth)
 
 	ck_assert_msg(send_one(s) == SMTP_OK, "%s", why);
 	smtp_free(s);
-	sent_after(lineserver_finish(ls), "C: AUTH XOAUTH2 ", plain,
+	ls_sent_after(lineserver_finish(ls), "C: AUTH XOAUTH2 ", plain,
 	    sizeof(plain));
 	ck_assert_str_eq(plain,
 	    "user=judge@example.test\001auth=Bearer good-token\001\001");
@@ -198,7 +173,7 @@ START_TEST(oauthbearer_escapes_the_user_and_names_host_and_port)
 
 	ck_assert_msg(send_one(s) == SMTP_OK, "%s", why);
 	smtp_free(s);
-	sent_after(lineserver_finish(ls), "C: AUTH OAUTHBEARER ", plain,
+	ls_sent_after(lineserver_finish(ls), "C: AUTH OAUTHBEARER ", plain,
 	    sizeof(plain));
 	snprintf(want, sizeof(want), "n,a=a=3Db=2Cc@example.test,\001"
 	    "host=127.0.0.1\001port=%u\001auth=Bearer good-token\001\001",
@@ -231,7 +206,7 @@ START_TEST(a_long_token_waits_for_the_servers_challenge)
 	t = lineserver_finish(ls);
 	ck_assert_msg(strstr(t, "C: AUTH XOAUTH2\nS: 334 \nC: ") != NULL, "%s",
 	    t);
-	sent_after(t, "S: 334 \nC: ", plain, sizeof(plain));
+	ls_sent_after(t, "S: 334 \nC: ", plain, sizeof(plain));
 	ck_assert_uint_eq(strlen(plain), strlen("user=judge") + strlen(good));
 	lineserver_free(ls);
 	free(tok);
