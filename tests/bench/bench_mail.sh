@@ -33,7 +33,8 @@
 # wrong (a mail not handled, an ERROR reply, a game short of moves or phases,
 # a reply or report missing); a missed target is printed. The daemon logs at
 # debug level here: its only debug line, "outbox id=N sent", times the
-# sending. BENCH_PROFILE=FILE records the daemon's measured runs with
+# sending. BENCH_SMAPS=FILE copies the daemon's /proc/PID/smaps at that
+# moment to FILE.<scenario>. BENCH_PROFILE=FILE records the daemon's measured runs with
 # `perf record -g` into FILE.<scenario> (perf report -i FILE.dip).
 set -uo pipefail
 
@@ -278,6 +279,7 @@ measure() {
 	wait_sql 300 "SELECT count(*) FROM outbox WHERE sent IS NULL AND failed IS NULL" 0 ||
 		die "$s: outbox not sent in 300 s"
 	rss=$(status VmHWM) cpu_end=$(cpu) anon=$(status RssAnon) file=$(status RssFile)
+	[[ -z ${BENCH_SMAPS:-} ]] || cp "/proc/$pid/smaps" "$BENCH_SMAPS.$s"
 	[[ -z $perfpid ]] || { kill -INT "$perfpid"; wait "$perfpid"; }
 	pbemd_down
 
