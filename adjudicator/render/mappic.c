@@ -9,8 +9,8 @@
  * nothing but the view, the geometry and the catalog. The output is
  * deterministic: the font is read from a named file (font.c), its options
  * fixed, the ground the same whether kept or drawn anew, the colours
- * brought to a palette by the pixels alone (mappic_palette.c), and the
- * PNG carries no time stamp (picture_png.c). No I/O but the font files
+ * brought to the ground's palette (mappic_ground.c) by the pixels alone,
+ * and the PNG carries no time stamp (picture_png.c). No I/O but the font files
  * and the map's drawing, when the caller lends no paintbox.
  */
 #include <cairo.h>
@@ -286,6 +286,68 @@ mappic_index(struct mappic_palette *p, cairo_surface_t *sf,
 }
 
 /*
+ * The colours drawn over a ground, which every picture's palette holds
+ * beside the ground's own: the title's and the legend's, with steps
+ * between their ink and their paper for the letters' smoothed edges, and
+ * the units' and orders' colours.
+ */
+static void
+mappic_extras(struct mappic_inks *k)
+{
+	static const struct mappic_rgb	 white = MAPPIC_RGB(0xffffff);
+
+	memset(k, 0, sizeof(*k));
+	mappic_paint_ramp(k, &mappic_title_ink, &mappic_title_bg, 4);
+	mappic_paint_ramp(k, &mappic_legend_ink, &mappic_legend_bg, 4);
+	mappic_paint_ramp(k, &mappic_black, &white, 4);
+	mappic_units_inks(k);
+	mappic_orders_inks(k);
+}
+
+/*
+ * The scanlines of a picture on the ground g (rows y0..), as indexes into
+ * the ground's palette (mappic_ground_palette()): a pixel still the
+ * ground's keeps the ground's index, any other takes its nearest colour's.
+ * The palette is the ground's alone, not the picture's: so a picture is
+ * indexed in one pass, with no colours to count or choose, and the rows
+ * two pictures on one ground share come out the same bytes.
+ */
+static void
+mappic_index_ground(struct mappic_ground *g, cairo_surface_t *sf, int y0,
+    unsigned char *pix)
+{
+	const unsigned char	*data = cairo_image_surface_get_data(sf);
+	const unsigned char	*gi, *gidx;
+	const uint32_t		*px, *gpal;
+	uint32_t		 last = 0, c;
+	int			 w = cairo_image_surface_get_width(sf);
+	int			 h = cairo_image_surface_get_height(sf);
+	int			 stride = cairo_image_surface_get_stride(sf);
+	int			 gw, gh, x, y, k = -1;
+
+	mappic_ground_rows(g, &gw, &gh, &gidx, &gpal);
+	for (y = 0; y < h; y++) {
+		px = (const uint32_t *)(const void *)(data + (size_t)y *
+		    (size_t)stride);
+		gi = y >= y0 && y < y0 + gh && gw == w ?
+		    gidx + (size_t)(y - y0) * (size_t)gw : NULL;
+		*pix++ = 0;		/* the row's filter: none */
+		for (x = 0; x < w; x++, pix++) {
+			c = px[x] & 0xffffff;
+			if (gi != NULL && c == gpal[gi[x]])
+				*pix = gi[x];
+			else {
+				if (k < 0 || c != last) {
+					last = c;
+					k = mappic_ground_index(g, c);
+				}
+				*pix = (unsigned char)k;
+			}
+		}
+	}
+}
+
+/*
  * The PNG of the drawn picture, indexed; RGB, larger but right, when its
  * colours are too many to count.
  */
@@ -325,10 +387,11 @@ int
 mappic_png_box(struct paintbox *box, const struct catalog *cat,
     const struct game_mapview *mv, int b, struct buf *out)
 {
-	const struct mappic_ground	*g;
+	struct mappic_ground		*g;
 	struct mappic_grounds		*kept = paintbox_grounds(box);
 	struct mappic			 m;
-	struct mappic_inks		 inks;
+	struct mappic_inks		 inks, extra;
+	const uint32_t			*gpal;
 	int8_t				 owner[MAPGEO_AREAS];
 	cairo_surface_t			*sf;
 	struct buf			 png;
@@ -344,7 +407,8 @@ mappic_png_box(struct paintbox *box, const struct catalog *cat,
 	m.b = &mv->board[b];
 	mappic_board_owners(m.geo, m.b, owner);
 	m.owner = owner;
-	g = mappic_ground_get(kept, &m);
+	mappic_extras(&extra);
+	g = mappic_ground_get(kept, &m, &extra);
 	mappic_size(m.geo, &width, &height);
 	buf_init(&png);
 	/* In the kept buffers: zeroed as a new surface would be, but for
@@ -370,7 +434,12 @@ mappic_png_box(struct paintbox *box, const struct catalog *cat,
 	mappic_draw(&m, cat, mv, g != NULL);
 	if (cairo_status(m.cr) != CAIRO_STATUS_SUCCESS)
 		goto out;
-	if (mappic_encode(sf, g, (int)MAPPIC_TITLE_H, &inks, pix, &png) != 0)
+	if (g != NULL) {
+		cairo_surface_flush(sf);
+		mappic_index_ground(g, sf, (int)MAPPIC_TITLE_H, pix);
+		picture_png_scanlines(width, height, gpal,
+		    mappic_ground_palette(g, &gpal), pix, &png);
+	} else if (mappic_encode(sf, NULL, 0, &inks, pix, &png) != 0)
 		goto out;
 	buf_add(out, png.data, png.len);
 	rc = 0;

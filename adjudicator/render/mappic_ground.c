@@ -22,16 +22,25 @@
 #include "common/util.h"
 
 #define MAPPIC_GROUNDS	2	/* a game's ground before and after a Fall */
+/* Colours looked up, kept; a power of 2. A map picture has some ten
+ * thousand colours, most of them the ground's and its names'. */
+#define GROUND_MEMO	32768
 
 struct mappic_ground {
 	const struct mapgeo	*geo;		/* NULL: an empty slot */
 	int8_t			 owner[MAPGEO_AREAS];
 	int			 width, height;
 	unsigned char		*idx;		/* width * height */
-	uint32_t		 pal[256];
-	int			 npal;
+	uint32_t		 pal[256];	/* its colours, then the extras */
+	int			 npal;		/* its own */
+	int			 nfull;		/* with the extras */
 	struct mappic_inks	 inks;		/* the colours it was drawn in */
 	uint64_t		 used;		/* when, by the kept's clock */
+	/* Each colour met in a picture and the index of its nearest in
+	 * pal, so that it is searched for once while the ground is kept. */
+	uint32_t		 memo_key[GROUND_MEMO];	/* colour + 1; 0 empty */
+	uint8_t			 memo_idx[GROUND_MEMO];
+	int			 nmemo;
 };
 
 struct mappic_grounds {
@@ -110,7 +119,7 @@ ground_draw(struct mappic_ground *g, const struct mappic *m)
 		    (size_t)y * (size_t)stride), g->width);
 	for (i = 0; i < g->inks.n; i++)
 		mappic_palette_pin(p, g->inks.rgb[i]);
-	if (mappic_palette_choose(p) == 0) {
+	if (mappic_palette_choose_max(p, MAPPIC_GROUND_COLOURS) == 0) {
 		g->idx = xrealloc(g->idx, (size_t)g->width *
 		    (size_t)g->height);
 		for (y = 0, i = 0; y < g->height; y++) {
@@ -120,7 +129,7 @@ ground_draw(struct mappic_ground *g, const struct mappic *m)
 				g->idx[i++] = (unsigned char)
 				    mappic_palette_index(p, px[x]);
 		}
-		g->npal = mappic_palette_colours(p, g->pal);
+		g->npal = g->nfull = mappic_palette_colours(p, g->pal);
 		rc = 0;
 	}
 	mappic_palette_free(p);
@@ -130,8 +139,25 @@ out:
 	return rc;
 }
 
-const struct mappic_ground *
-mappic_ground_get(struct mappic_grounds *k, const struct mappic *m)
+/* The extras after the ground's own colours, those it lacks. */
+static void
+ground_extras(struct mappic_ground *g, const struct mappic_inks *extra)
+{
+	int	 i, k;
+
+	for (i = 0; i < extra->n && g->nfull < 256; i++) {
+		for (k = 0; k < g->nfull && g->pal[k] != extra->rgb[i]; k++)
+			;
+		if (k == g->nfull)
+			g->pal[g->nfull++] = extra->rgb[i];
+	}
+	memset(g->memo_key, 0, sizeof(g->memo_key));
+	g->nmemo = 0;
+}
+
+struct mappic_ground *
+mappic_ground_get(struct mappic_grounds *k, const struct mappic *m,
+    const struct mappic_inks *extra)
 {
 	struct mappic_ground	*g = NULL;
 	int			 i;
@@ -149,10 +175,41 @@ mappic_ground_get(struct mappic_grounds *k, const struct mappic *m)
 	g->geo = NULL;
 	if (ground_draw(g, m) != 0)
 		return NULL;
+	ground_extras(g, extra);
 	g->geo = m->geo;
 	memcpy(g->owner, m->owner, sizeof(g->owner));
 	g->used = k->clock;
 	return g;
+}
+
+int
+mappic_ground_index(struct mappic_ground *g, uint32_t rgb)
+{
+	uint32_t	 h;
+
+	rgb &= 0xffffff;
+	h = ((rgb + 1) * 2654435761u) >> 17 & (GROUND_MEMO - 1);
+	while (g->memo_key[h] != 0) {
+		if (g->memo_key[h] == rgb + 1)
+			return g->memo_idx[h];
+		h = (h + 1) & (GROUND_MEMO - 1);
+	}
+	/* Full to three quarters: the rest are searched for each time,
+	 * rather than probed for long or forgotten and searched again. */
+	if (g->nmemo == GROUND_MEMO / 4 * 3)
+		return mappic_palette_nearest(g->pal, g->nfull, rgb);
+	g->memo_key[h] = rgb + 1;
+	g->memo_idx[h] = (uint8_t)mappic_palette_nearest(g->pal, g->nfull,
+	    rgb);
+	g->nmemo++;
+	return g->memo_idx[h];
+}
+
+int
+mappic_ground_palette(const struct mappic_ground *g, const uint32_t **pal)
+{
+	*pal = g->pal;
+	return g->nfull;
 }
 
 void

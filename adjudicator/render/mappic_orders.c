@@ -31,6 +31,18 @@ static const struct mappic_rgb orders_ink = MAPPIC_RGB(0x161616);
 static const struct mappic_rgb orders_white = MAPPIC_RGB(0xffffff);
 static const struct mappic_rgb orders_void = MAPPIC_RGB(0x8c8c8c);
 
+void
+mappic_orders_inks(struct mappic_inks *k)
+{
+	int	 p;
+
+	mappic_paint_note(k, &orders_ink);
+	mappic_paint_note(k, &orders_white);
+	mappic_paint_note(k, &orders_void);
+	for (p = -1; p < GAME_MAP_POWERS; p++)
+		mappic_paint_note(k, mappic_paint_power(p));
+}
+
 /* How an order is stroked, from its kind and outcome. */
 struct orders_pen {
 	struct mappic_rgb	 rgb;

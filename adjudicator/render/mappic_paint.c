@@ -53,15 +53,11 @@ paint_byte(double d)
 }
 
 void
-mappic_paint_set(cairo_t *cr, const struct mappic_rgb *c)
+mappic_paint_note(struct mappic_inks *k, const struct mappic_rgb *c)
 {
-	struct mappic_inks	*k = cairo_get_user_data(cr, &paint_inks_key);
 	uint32_t		 rgb;
 	int			 i;
 
-	cairo_set_source_rgb(cr, c->r, c->g, c->b);
-	if (k == NULL)
-		return;
 	rgb = paint_byte(c->r) << 16 | paint_byte(c->g) << 8 |
 	    paint_byte(c->b);
 	for (i = 0; i < k->n; i++)
@@ -70,6 +66,29 @@ mappic_paint_set(cairo_t *cr, const struct mappic_rgb *c)
 	/* More than MAPPIC_INKS: the rest compete by their count alone. */
 	if (k->n < MAPPIC_INKS)
 		k->rgb[k->n++] = rgb;
+}
+
+void
+mappic_paint_set(cairo_t *cr, const struct mappic_rgb *c)
+{
+	struct mappic_inks	*k = cairo_get_user_data(cr, &paint_inks_key);
+
+	cairo_set_source_rgb(cr, c->r, c->g, c->b);
+	if (k != NULL)
+		mappic_paint_note(k, c);
+}
+
+void
+mappic_paint_ramp(struct mappic_inks *k, const struct mappic_rgb *a,
+    const struct mappic_rgb *b, int steps)
+{
+	struct mappic_rgb	 m;
+	int			 i;
+
+	for (i = 0; i <= steps + 1; i++) {
+		m = mappic_paint_mix(a, b, (double)i / (steps + 1));
+		mappic_paint_note(k, &m);
+	}
 }
 
 const struct mappic_rgb *

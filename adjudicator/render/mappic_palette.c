@@ -38,6 +38,7 @@ struct mappic_palette {
 	int			 n;
 	bool			 full;		/* a colour was not counted */
 	int			 nidx;
+	int			 max;		/* colours chosen */
 	uint32_t		 rgb[PALETTE_COLOURS];	/* by index */
 };
 
@@ -48,6 +49,7 @@ mappic_palette_new(void)
 
 	p = xcalloc(1, sizeof(*p));
 	p->slot = xcalloc(PALETTE_SLOTS, sizeof(*p->slot));
+	p->max = PALETTE_COLOURS;
 	return p;
 }
 
@@ -147,7 +149,7 @@ palette_swap(struct palette_entry **e, int i, int k)
  * result depends on the colours alone.
  */
 static void
-palette_select(struct palette_entry **e, int n)
+palette_select(struct palette_entry **e, int n, int keep)
 {
 	uint64_t	 pivot;
 	int		 lo = 0, hi = n - 1, i, k;
@@ -164,9 +166,9 @@ palette_select(struct palette_entry **e, int n)
 			if (i <= k)
 				palette_swap(e, i++, k--);
 		}
-		if (PALETTE_COLOURS - 1 <= k)
+		if (keep - 1 <= k)
 			hi = k;
-		else if (PALETTE_COLOURS - 1 >= i)
+		else if (keep - 1 >= i)
 			lo = i;
 		else
 			break;
@@ -200,18 +202,18 @@ palette_green_cmp(const void *a, const void *b)
  * colour's green until the green alone is farther than the best found.
  */
 static void
-palette_nearest(struct palette_entry **e, int n)
+palette_nearest(struct palette_entry **e, int n, int keep)
 {
 	uint32_t	 pal[PALETTE_COLOURS], rgb, best, d, dg;
 	int		 i, k, lo, hi, mid, g, step;
 
-	for (k = 0; k < PALETTE_COLOURS; k++)
+	for (k = 0; k < keep; k++)
 		pal[k] = e[k]->key - 1;
-	qsort(pal, PALETTE_COLOURS, sizeof(pal[0]), palette_green_cmp);
-	for (i = PALETTE_COLOURS; i < n; i++) {
+	qsort(pal, (size_t)keep, sizeof(pal[0]), palette_green_cmp);
+	for (i = keep; i < n; i++) {
 		rgb = e[i]->key - 1;
 		g = (int)(rgb >> 8 & 255);
-		for (lo = 0, hi = PALETTE_COLOURS; lo < hi;) {
+		for (lo = 0, hi = keep; lo < hi;) {
 			mid = (lo + hi) / 2;
 			if ((int)(pal[mid] >> 8 & 255) < g)
 				lo = mid + 1;
@@ -221,7 +223,7 @@ palette_nearest(struct palette_entry **e, int n)
 		best = UINT32_MAX;
 		for (step = 0; step < 2; step++)
 			for (k = step == 0 ? lo : lo - 1;
-			    k >= 0 && k < PALETTE_COLOURS;
+			    k >= 0 && k < keep;
 			    k += step == 0 ? 1 : -1) {
 				dg = (uint32_t)abs((int)(pal[k] >> 8 & 255) -
 				    g);
@@ -239,21 +241,43 @@ palette_nearest(struct palette_entry **e, int n)
 int
 mappic_palette_choose(struct mappic_palette *p)
 {
+	return mappic_palette_choose_max(p, PALETTE_COLOURS);
+}
+
+int
+mappic_palette_choose_max(struct mappic_palette *p, int max)
+{
 	struct palette_entry	**e;
 	int			 i, k;
 
-	if (p->full)
+	if (p->full || max < 1 || max > PALETTE_COLOURS)
 		return -1;
-	if (p->n <= PALETTE_COLOURS)
+	p->max = max;
+	if (p->n <= max)
 		return 0;
 	e = xmalloc((size_t)p->n * sizeof(*e));
 	for (i = k = 0; i < PALETTE_SLOTS; i++)
 		if (p->slot[i].key != 0)
 			e[k++] = &p->slot[i];
-	palette_select(e, k);
-	palette_nearest(e, k);
+	palette_select(e, k, max);
+	palette_nearest(e, k, max);
 	free(e);
 	return 0;
+}
+
+int
+mappic_palette_nearest(const uint32_t *pal, int n, uint32_t rgb)
+{
+	uint32_t	 d, best = UINT32_MAX;
+	int		 i, k = -1;
+
+	rgb &= 0xffffff;
+	for (i = 0; i < n; i++)
+		if ((d = palette_dist(rgb, pal[i])) < best) {
+			best = d;
+			k = i;
+		}
+	return k;
 }
 
 int
@@ -269,7 +293,7 @@ mappic_palette_index(struct mappic_palette *p, uint32_t rgb)
 	if (t == NULL)
 		return -1;
 	if (t->idx < 0) {
-		if (p->nidx == PALETTE_COLOURS)
+		if (p->nidx == p->max)
 			return -1;
 		p->rgb[p->nidx] = t->to;
 		t->idx = (int16_t)p->nidx++;

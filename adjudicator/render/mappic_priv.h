@@ -56,6 +56,11 @@ struct mappic_inks {
  * (borrowed until the next call; NULL: no longer). */
 void	mappic_paint_set(cairo_t *, const struct mappic_rgb *);
 void	mappic_paint_inks(cairo_t *, struct mappic_inks *k);
+/* note: c in k (once, as its pixels have it); ramp: a, b and steps
+ * colours evenly between them. */
+void	mappic_paint_note(struct mappic_inks *k, const struct mappic_rgb *c);
+void	mappic_paint_ramp(struct mappic_inks *k, const struct mappic_rgb *a,
+	    const struct mappic_rgb *b, int steps);
 /* A power's colour (out of range: a neutral grey), and the ink (black
  * or white) that reads on it. */
 const struct mappic_rgb *mappic_paint_power(int power);
@@ -99,13 +104,25 @@ void			 mappic_grounds_free(struct mappic_grounds *);
 #define MAPPIC_WORKS	2
 unsigned char		*mappic_grounds_work(struct mappic_grounds *,
 			    int which, size_t len);
-const struct mappic_ground *mappic_ground_get(struct mappic_grounds *,
-			    const struct mappic *m);
+struct mappic_ground	*mappic_ground_get(struct mappic_grounds *,
+			    const struct mappic *m,
+			    const struct mappic_inks *extra);
 void	mappic_ground_paint(const struct mappic_ground *, cairo_surface_t *,
 	    int y0);
 int	mappic_ground_rows(const struct mappic_ground *, int *width,
 	    int *height, const unsigned char **idx, const uint32_t **pal);
 const struct mappic_inks *mappic_ground_inks(const struct mappic_ground *);
+/*
+ * The palette of every picture on a ground: its own colours (indexes
+ * 0.. as in its rows), then the extras given to get (the colours drawn
+ * over it) it lacks, up to 256; palette: it, how many; index: the index
+ * of rgb's nearest in it (the first of equals), looked up once per
+ * colour while the ground is kept.
+ */
+#define MAPPIC_GROUND_COLOURS	192	/* of 256: the rest for the extras */
+int	mappic_ground_palette(const struct mappic_ground *,
+	    const uint32_t **pal);
+int	mappic_ground_index(struct mappic_ground *, uint32_t rgb);
 
 /* mappic_units.c: where a location's unit stands (its coast, or the
  * province's spot); 0 or -1 for a place the geometry does not know. */
@@ -118,6 +135,9 @@ int	mappic_units_dislodged_at(const struct mappic *, const char *loc,
 void	mappic_units_draw(struct mappic *, bool aside);
 void	mappic_units_token(const struct mappic *, char kind, int power,
 	    double x, double y, double scale, bool ghost);
+/* The colours units and orders are drawn in, noted in k. */
+void	mappic_units_inks(struct mappic_inks *k);
+void	mappic_orders_inks(struct mappic_inks *k);
 
 /* mappic_orders.c */
 void	mappic_orders_draw(struct mappic *);
@@ -129,7 +149,8 @@ void	mappic_orders_draw(struct mappic *);
  * many colours to count; pin: keep rgb in the palette whatever its count
  * (once counted; before choose); index: the index of rgb's palette
  * colour (the first asked gets 0), -1 for a colour never counted;
- * colours: the palette by index into rgb (256), how many.
+ * colours: the palette by index into rgb (256), how many. choose_max:
+ * choose at most max colours (1..256).
  */
 struct mappic_palette;
 struct mappic_palette *mappic_palette_new(void);
@@ -140,6 +161,10 @@ void	mappic_palette_add(struct mappic_palette *, uint32_t rgb,
 	    uint32_t count);
 void	mappic_palette_pin(struct mappic_palette *, uint32_t rgb);
 int	mappic_palette_choose(struct mappic_palette *);
+int	mappic_palette_choose_max(struct mappic_palette *, int max);
+/* The index of pal's colour (n of them) nearest rgb, the first of equals;
+ * -1 when n is 0. */
+int	mappic_palette_nearest(const uint32_t *pal, int n, uint32_t rgb);
 int	mappic_palette_index(struct mappic_palette *, uint32_t rgb);
 int	mappic_palette_colours(const struct mappic_palette *, uint32_t *rgb);
 

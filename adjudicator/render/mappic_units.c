@@ -58,6 +58,24 @@ mappic_units_dislodged_at(const struct mappic *m, const char *loc,
 	return mapgeo_dislodged(m->geo, mapgeo_find(m->geo, s), x, y);
 }
 
+void
+mappic_units_inks(struct mappic_inks *k)
+{
+	struct mappic_rgb	 c;
+	int			 p;
+
+	mappic_paint_note(k, &units_ink);
+	mappic_paint_note(k, &units_white);
+	mappic_paint_note(k, &units_option);
+	/* -1: the neutral grey. */
+	for (p = -1; p < GAME_MAP_POWERS; p++) {
+		mappic_paint_note(k, mappic_paint_power(p));
+		c = mappic_paint_mix(mappic_paint_power(p), &units_white,
+		    UNITS_GHOST);
+		mappic_paint_note(k, &c);
+	}
+}
+
 /* A boat: a hull and a sail, about as wide as an army's disc. */
 static void
 units_fleet_path(cairo_t *cr, double x, double y, double s)

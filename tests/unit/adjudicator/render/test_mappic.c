@@ -310,6 +310,58 @@ START_TEST(kept_grounds_give_the_same_bytes_as_fresh_ones)
 }
 END_TEST
 
+/* The PLTE chunk of a PNG (its length in *n), or NULL. */
+static const unsigned char *
+plte(const struct buf *png, size_t *n)
+{
+	const unsigned char	*p = (const unsigned char *)png->data + 8;
+	const unsigned char	*end = (const unsigned char *)png->data + png->len;
+	size_t			 len;
+
+	while (end - p >= 12) {
+		len = (size_t)p[0] << 24 | (size_t)p[1] << 16 |
+		    (size_t)p[2] << 8 | p[3];
+		if ((size_t)(end - p) < 12 + len)
+			break;
+		if (memcmp(p + 4, "PLTE", 4) == 0) {
+			*n = len;
+			return p + 8;
+		}
+		p += 12 + len;
+	}
+	return NULL;
+}
+
+/*
+ * Issue 18: the palette of a map is its ground's (who owns which
+ * centre), with the colours drawn over it, not chosen from the picture:
+ * two pictures on one ground, whatever their units and orders, carry the
+ * same palette, so the rows they share are the same bytes.
+ */
+START_TEST(pictures_on_one_ground_share_their_palette)
+{
+	struct buf		 a, b;
+	const unsigned char	*pa, *pb;
+	size_t			 na = 0, nb = 0;
+
+	tmv_opening(mv);
+	a = png(0);
+	tmv_opening(mv);
+	tmv_unit(mv, 0, 0, 'A', "GAL", GAME_MAP_UNIT);
+	tmv_order(mv, 0, GAME_MAP_MOVE, GAME_MAP_FAILED, 0, 'A', "VIE", "VIE",
+	    "TYR");
+	b = png(0);
+	ck_assert(a.len != b.len || memcmp(a.data, b.data, a.len) != 0);
+	pa = plte(&a, &na);
+	pb = plte(&b, &nb);
+	ck_assert(pa != NULL && pb != NULL);
+	ck_assert_uint_eq(na, nb);
+	ck_assert(memcmp(pa, pb, na) == 0);
+	buf_free(&a);
+	buf_free(&b);
+}
+END_TEST
+
 START_TEST(a_changed_view_gives_other_bytes)
 {
 	struct buf	 a, b;
@@ -801,6 +853,7 @@ test_suite(void)
 	tcase_add_loop_test(tp, png_decodes_to_its_size_within_150_kb, 0, 4);
 	tcase_add_test(tp, same_view_gives_the_same_bytes);
 	tcase_add_test(tp, kept_grounds_give_the_same_bytes_as_fresh_ones);
+	tcase_add_test(tp, pictures_on_one_ground_share_their_palette);
 	tcase_add_test(tp, a_changed_view_gives_other_bytes);
 	tcase_add_test(tp, a_board_the_view_lacks_is_refused);
 	tcase_add_test(tp, unknown_places_are_left_out);
