@@ -314,19 +314,18 @@ mappic_extras(struct mappic_inks *k)
  */
 static void
 mappic_index_ground(struct mappic_ground *g, cairo_surface_t *sf, int y0,
-    unsigned char *pix)
+    int r0, int r1, unsigned char *pix)
 {
 	const unsigned char	*data = cairo_image_surface_get_data(sf);
 	const unsigned char	*gi, *gidx;
 	const uint32_t		*px, *gpal;
 	uint32_t		 last = 0, c;
 	int			 w = cairo_image_surface_get_width(sf);
-	int			 h = cairo_image_surface_get_height(sf);
 	int			 stride = cairo_image_surface_get_stride(sf);
 	int			 gw, gh, x, y, k = -1;
 
 	mappic_ground_rows(g, &gw, &gh, &gidx, &gpal);
-	for (y = 0; y < h; y++) {
+	for (y = r0; y < r1; y++) {
 		px = (const uint32_t *)(const void *)(data + (size_t)y *
 		    (size_t)stride);
 		gi = y >= y0 && y < y0 + gh && gw == w ?
@@ -345,6 +344,43 @@ mappic_index_ground(struct mappic_ground *g, cairo_surface_t *sf, int y0,
 			}
 		}
 	}
+}
+
+/*
+ * The PNG of a picture drawn on the ground g, indexed into the ground's
+ * palette, band by band (mappic_bands.c): a band the kept ones hold is
+ * not deflated again. The bytes are the same whatever was kept. -1 when
+ * the picture has too many bands to keep (no map has).
+ */
+static int
+mappic_encode_bands(struct mappic_ground *g, struct mappic_bands *kb,
+    cairo_surface_t *sf, int y0, unsigned char *band, struct buf *out)
+{
+	const struct picture_zpart	*part[MAPPIC_BANDS_MAX];
+	const uint32_t			*pal;
+	struct buf			 z;
+	int				 w = cairo_image_surface_get_width(sf);
+	int				 h = cairo_image_surface_get_height(sf);
+	int				 n, i, r0, r1;
+
+	n = (h + MAPPIC_BAND_ROWS - 1) / MAPPIC_BAND_ROWS;
+	if (n > MAPPIC_BANDS_MAX)
+		return -1;
+	cairo_surface_flush(sf);
+	mappic_bands_begin(kb);
+	for (i = 0; i < n; i++) {
+		r0 = i * MAPPIC_BAND_ROWS;
+		r1 = r0 + MAPPIC_BAND_ROWS < h ? r0 + MAPPIC_BAND_ROWS : h;
+		mappic_index_ground(g, sf, y0, r0, r1, band);
+		if ((part[i] = mappic_bands_get(kb, band, (size_t)(r1 - r0) *
+		    ((size_t)w + 1), (size_t)w + 1)) == NULL)
+			return -1;
+	}
+	buf_init(&z);
+	picture_deflate_join(part, n, &z);
+	picture_png_z(w, h, pal, mappic_ground_palette(g, &pal), &z, out);
+	buf_free(&z);
+	return 0;
 }
 
 /*
@@ -391,7 +427,6 @@ mappic_png_box(struct paintbox *box, const struct catalog *cat,
 	struct mappic_grounds		*kept = paintbox_grounds(box);
 	struct mappic			 m;
 	struct mappic_inks		 inks, extra;
-	const uint32_t			*gpal;
 	int8_t				 owner[MAPGEO_AREAS];
 	cairo_surface_t			*sf;
 	struct buf			 png;
@@ -415,8 +450,9 @@ mappic_png_box(struct paintbox *box, const struct catalog *cat,
 	 * the ground's rows, which its paint covers. */
 	stride = cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, width);
 	data = mappic_grounds_work(kept, 0, (size_t)stride * (size_t)height);
+	/* A band's scanlines on a kept ground; the whole picture's else. */
 	pix = mappic_grounds_work(kept, 1, ((size_t)width + 1) *
-	    (size_t)height);
+	    (g != NULL ? MAPPIC_BAND_ROWS : (size_t)height));
 	if (g == NULL)
 		memset(data, 0, (size_t)stride * (size_t)height);
 	else {
@@ -435,10 +471,9 @@ mappic_png_box(struct paintbox *box, const struct catalog *cat,
 	if (cairo_status(m.cr) != CAIRO_STATUS_SUCCESS)
 		goto out;
 	if (g != NULL) {
-		cairo_surface_flush(sf);
-		mappic_index_ground(g, sf, (int)MAPPIC_TITLE_H, pix);
-		picture_png_scanlines(width, height, gpal,
-		    mappic_ground_palette(g, &gpal), pix, &png);
+		if (mappic_encode_bands(g, paintbox_mapbands(box), sf,
+		    (int)MAPPIC_TITLE_H, pix, &png) != 0)
+			goto out;
 	} else if (mappic_encode(sf, NULL, 0, &inks, pix, &png) != 0)
 		goto out;
 	buf_add(out, png.data, png.len);

@@ -17,6 +17,7 @@
 
 #include "adjudicator/render/font.h"
 #include "adjudicator/render/mappic.h"
+#include "adjudicator/render/picture_priv.h"
 
 #define MAPPIC_UNIT_R	10.0	/* a unit's disc */
 
@@ -123,6 +124,23 @@ const struct mappic_inks *mappic_ground_inks(const struct mappic_ground *);
 int	mappic_ground_palette(const struct mappic_ground *,
 	    const uint32_t **pal);
 int	mappic_ground_index(struct mappic_ground *, uint32_t rgb);
+
+/*
+ * mappic_bands.c: the deflated bands of map pictures kept (new, free),
+ * found by their bytes. begin: a picture starts, whose bands are not
+ * replaced until the next begin; get: the part (picture_deflate_part(),
+ * one byte a pixel) of the n bytes of scanlines raw, kept or deflated now
+ * and kept; borrowed until the next begin. NULL only when a picture asks
+ * for more than MAPPIC_BANDS_MAX bands.
+ */
+#define MAPPIC_BAND_ROWS	16
+#define MAPPIC_BANDS_MAX	128
+struct mappic_bands;
+struct mappic_bands	*mappic_bands_new(void);
+void			 mappic_bands_free(struct mappic_bands *);
+void			 mappic_bands_begin(struct mappic_bands *);
+const struct picture_zpart *mappic_bands_get(struct mappic_bands *,
+			    const unsigned char *raw, size_t n, size_t stride);
 
 /* mappic_units.c: where a location's unit stands (its coast, or the
  * province's spot); 0 or -1 for a place the geometry does not know. */

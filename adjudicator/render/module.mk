@@ -6,6 +6,7 @@ SRCS += \
 	adjudicator/render/mapgeo.c \
 	adjudicator/render/mapgeo_outline.c \
 	adjudicator/render/mappic.c \
+	adjudicator/render/mappic_bands.c \
 	adjudicator/render/mappic_board.c \
 	adjudicator/render/mappic_ground.c \
 	adjudicator/render/mappic_orders.c \

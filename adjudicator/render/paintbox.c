@@ -1,6 +1,6 @@
 /*
- * paintbox.c - the fonts, the map's drawing, the map grounds and the
- * boards' bands the pictures share (paintbox.h): opened once, then lent to
+ * paintbox.c - the fonts, the map's drawing, the map grounds, the maps'
+ * and the boards' bands the pictures share (paintbox.h): opened once, then lent to
  * each picture, so that no picture reads a font file or checks the map's
  * geometry again, maps alike start from one ground and boards alike share
  * their rows. Reads the font files at the
@@ -18,6 +18,7 @@ struct paintbox {
 	struct mapgeo		*geo;		/* NULL until the first map */
 	struct mappic_grounds	*grounds;
 	struct picture_bands	*bands;
+	struct mappic_bands	*mapbands;
 };
 
 struct paintbox *
@@ -32,6 +33,7 @@ paintbox_new(char *why, size_t whylen)
 	}
 	p->grounds = mappic_grounds_new();
 	p->bands = picture_bands_new();
+	p->mapbands = mappic_bands_new();
 	return p;
 }
 
@@ -44,6 +46,7 @@ paintbox_free(struct paintbox *p)
 	mapgeo_free(p->geo);
 	mappic_grounds_free(p->grounds);
 	picture_bands_free(p->bands);
+	mappic_bands_free(p->mapbands);
 	free(p);
 }
 
@@ -71,4 +74,10 @@ struct picture_bands *
 paintbox_bands(struct paintbox *p)
 {
 	return p->bands;
+}
+
+struct mappic_bands *
+paintbox_mapbands(struct paintbox *p)
+{
+	return p->mapbands;
 }

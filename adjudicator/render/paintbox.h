@@ -1,8 +1,8 @@
 /*
  * paintbox.h - what the pictures draw with, opened once and lent to every
  * picture: the fonts (font.h), the standard map's drawing (mapgeo.h), the
- * map grounds drawn so far (mappic_ground.c) and the square boards' bands
- * (picture_band.c).
+ * map grounds drawn so far (mappic_ground.c), the maps' bands
+ * (mappic_bands.c) and the square boards' bands (picture_band.c).
  *
  * The judge keeps one for its whole life (serve/runtime.c); a caller that
  * draws one picture may open one for it (picture_png(), mappic_png() do).
@@ -37,5 +37,7 @@ const struct mapgeo	*paintbox_map(struct paintbox *, char *why,
 struct mappic_grounds	*paintbox_grounds(struct paintbox *);
 /* The square boards' bands kept between pictures (picture_band.c). */
 struct picture_bands	*paintbox_bands(struct paintbox *);
+/* The maps' bands kept between pictures (mappic_bands.c). */
+struct mappic_bands	*paintbox_mapbands(struct paintbox *);
 
 #endif

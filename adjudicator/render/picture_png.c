@@ -179,12 +179,19 @@ picture_png_scanlines(int width, int height, const uint32_t *pal, int npal,
 }
 
 void
+picture_png_z(int width, int height, const uint32_t *pal, int npal,
+    const struct buf *z, struct buf *out)
+{
+	picture_png_head(width, height, pal, npal, out);
+	picture_png_chunk(out, "IDAT", z->data, z->len);
+	picture_png_chunk(out, "IEND", NULL, 0);
+}
+
+void
 picture_png_rgb_z(int width, int height, const struct buf *z,
     struct buf *out)
 {
-	picture_png_head(width, height, NULL, 0, out);
-	picture_png_chunk(out, "IDAT", z->data, z->len);
-	picture_png_chunk(out, "IEND", NULL, 0);
+	picture_png_z(width, height, NULL, 0, z, out);
 }
 
 int

@@ -97,6 +97,9 @@ void	picture_png_scanlines(int width, int height, const uint32_t *pal,
  * stream, picture_deflate_join()). */
 void	picture_png_rgb_z(int width, int height, const struct buf *z,
 	    struct buf *out);
+/* The same, indexed into pal (npal colours), or RGB when pal is NULL. */
+void	picture_png_z(int width, int height, const uint32_t *pal, int npal,
+	    const struct buf *z, struct buf *out);
 /* A row of width RGB24 pixels (cairo's native uint32) as RGB bytes. */
 void	picture_png_row(const unsigned char *src, int width,
 	    unsigned char *dst);
