@@ -218,21 +218,22 @@ board_centres(struct mappic *m)
 void
 mappic_board_names(struct mappic *m)
 {
-	cairo_t		*cr = m->cr;
-	double		 x, y;
-	int		 a, sea;
+	struct mappic_label	 l[MAPGEO_AREAS];
+	cairo_t			*cr = m->cr;
+	int			 a, n, sea;
 
 	for (sea = 0; sea < 2; sea++) {
 		font_use(cr, m->font, sea ? FONT_BOLD_SLANTED : FONT_BOLD);
-		for (a = 0; a < mapgeo_areas(m->geo); a++) {
+		for (a = n = 0; a < mapgeo_areas(m->geo) && n < MAPGEO_AREAS;
+		    a++) {
 			if ((mapgeo_terrain(m->geo, a) == MAPGEO_SEA) != sea ||
-			    mapgeo_label(m->geo, a, &x, &y) != 0)
+			    mapgeo_label(m->geo, a, &l[n].x, &l[n].y) != 0)
 				continue;
-			mappic_paint_halo(cr, mapgeo_name(m->geo, a),
-			    BOARD_NAME_SIZE, x, y, sea ? &board_name_sea :
-			    &board_name_land, sea ? &board_sea : &board_land,
-			    BOARD_HALO);
+			l[n++].s = mapgeo_name(m->geo, a);
 		}
+		mappic_paint_halos(cr, l, n, BOARD_NAME_SIZE, sea ?
+		    &board_name_sea : &board_name_land, sea ? &board_sea :
+		    &board_land, BOARD_HALO);
 	}
 }
 

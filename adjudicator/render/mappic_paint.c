@@ -11,9 +11,11 @@
 #include <cairo.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "adjudicator/render/mappic_priv.h"
+#include "common/util.h"
 
 /*
  * The powers' colours, in the order of the map (Austria, England, France,
@@ -202,4 +204,71 @@ mappic_paint_halo(cairo_t *cr, const char *s, double size, double x,
 	cairo_move_to(cr, tx, ty);
 	cairo_show_text(cr, s);
 	cairo_new_path(cr);
+}
+
+/*
+ * Many texts over halos, as mappic_paint_halo() draws one, in two calls
+ * to cairo: every halo (each text's glyphs eight times round its place),
+ * then every text in ink. A map's seventy names drawn one by one, nine
+ * times each, were a sixth of a map's time; glyphs drawn in one call are
+ * composited one after the other all the same.
+ */
+void
+mappic_paint_halos(cairo_t *cr, const struct mappic_label *l, int n,
+    double size, const struct mappic_rgb *ink, const struct mappic_rgb *halo,
+    double width)
+{
+	cairo_scaled_font_t	*sf;
+	cairo_font_extents_t	 f;
+	cairo_text_extents_t	 e;
+	cairo_glyph_t		*g, *all = NULL, *around;
+	size_t			 nall = 0, cap = 0, j;
+	double			 d = width / 2, tx, ty;
+	int			 i, k, ng;
+
+	cairo_set_font_size(cr, size);
+	cairo_font_extents(cr, &f);
+	sf = cairo_get_scaled_font(cr);
+	for (i = 0; i < n; i++) {
+		if (l[i].s[0] == '\0' ||
+		    !paint_utf8((const unsigned char *)l[i].s))
+			continue;
+		g = NULL;
+		if (cairo_scaled_font_text_to_glyphs(sf, 0, 0, l[i].s, -1, &g,
+		    &ng, NULL, NULL, NULL) != CAIRO_STATUS_SUCCESS)
+			continue;
+		cairo_scaled_font_glyph_extents(sf, g, ng, &e);
+		tx = l[i].x - e.x_bearing - e.width / 2;
+		ty = l[i].y + f.ascent * 0.36;
+		if (nall + (size_t)ng > cap) {
+			cap = (nall + (size_t)ng) * 2;
+			all = xrealloc(all, cap * sizeof(*all));
+		}
+		for (k = 0; k < ng; k++) {
+			all[nall] = g[k];
+			all[nall].x += tx;
+			all[nall++].y += ty;
+		}
+		cairo_glyph_free(g);
+	}
+	if (nall == 0) {
+		free(all);
+		return;
+	}
+	around = xmalloc(8 * nall * sizeof(*around));
+	for (k = 0; k < 8; k++)
+		for (j = 0; j < nall; j++) {
+			around[k * nall + j] = all[j];
+			around[k * nall + j].x += d * (k < 3 ? -1 : k > 4 ?
+			    1 : 0);
+			around[k * nall + j].y += d * (k == 0 || k == 3 ||
+			    k == 5 ? -1 : k == 2 || k == 4 || k == 7 ? 1 : 0);
+		}
+	mappic_paint_set(cr, halo);
+	cairo_show_glyphs(cr, around, (int)(8 * nall));
+	mappic_paint_set(cr, ink);
+	cairo_show_glyphs(cr, all, (int)nall);
+	cairo_new_path(cr);
+	free(around);
+	free(all);
 }

@@ -72,6 +72,15 @@ struct mappic_rgb mappic_paint_mix(const struct mappic_rgb *a,
 /* Text with its box's edge or middle at (x, y), in the source colour. */
 void	mappic_paint_text(cairo_t *, const char *s, double size, double x,
 	    enum mappic_align ha, double y, enum mappic_align va);
+/* Texts centred at their points in ink, over halos of the given width:
+ * as many mappic_paint_halo(), in one go. */
+struct mappic_label {
+	const char	*s;
+	double		 x, y;
+};
+void	mappic_paint_halos(cairo_t *, const struct mappic_label *, int n,
+	    double size, const struct mappic_rgb *ink,
+	    const struct mappic_rgb *halo, double width);
 /* Text centred at (x, y) in ink, over a halo of the given width. */
 void	mappic_paint_halo(cairo_t *, const char *s, double size, double x,
 	    double y, const struct mappic_rgb *ink,
