@@ -15,11 +15,13 @@
 #          movement phases each, seven order mails a phase: every mail gets a
 #          reply with the map of the sender's view (his orders drawn); the
 #          seventh plays the phase and each other player and the GM get the
-#          report with the map of the results. The orders repeat every
-#          year and every game plays the same ones, so one game by default:
+#          report with the map of the results. Which units step out differs
+#          from year to year (dip_orders), so that no year's maps come back
+#          to be found among the bands the judge keeps (render/mappic_
+#          bands.c); every game plays the same ones, so one game by default:
 #          a cache keyed by what a picture shows would hit more often among
-#          games alike than among real ones. Its centres never change hands
-#          either, as they would once a year in a real game.
+#          games alike than among real ones. Its centres never change hands,
+#          as they would once a year in a real game.
 #
 # Not measured: the games are created and joined by mail, the daemon is
 # stopped, and the scenario's order mails are saved into the judge's INBOX
@@ -245,14 +247,36 @@ save_blind() {  # the backlog: NG * PLIES move mails
 		done
 	done
 }
+# dip_orders K I: power I's orders of movement phase K. Each Spring every
+# unit of DIP_OUT steps out or holds by a bit of its own that year (the
+# bits from a hash of the year, power and unit); each Fall the units that
+# stepped out step back and the others hold. So the board and the map
+# differ from one year to the next, as in a real game: no picture, and no
+# band of one, comes back a year later to be found among the kept ones.
+dip_orders() {
+	local k=$1 i=$2 y=$((($1 - 1) / 2)) j=0 out back bit o=
+	local -a outs backs
+	mapfile -t outs <<<"${DIP_OUT[i]}"
+	mapfile -t backs <<<"${DIP_BACK[i]}"
+	for ((j = 0; j < ${#outs[@]}; j++)); do
+		bit=$(((y * 1000003 + i * 7919 + j * 104729) * 0x5bd1e995 & 0xffffffff))
+		bit=$((((bit ^ bit >> 15) * 0x5bd1e995 & 0xffffffff) >> 13 & 1))
+		out=${outs[j]} back=${backs[j]}
+		if ((bit == 0)) && [[ $out == *" - "* ]]; then
+			out="${out%% - *} H"
+			back=$out
+		fi
+		if ((k % 2)); then o+=$out$'\n'; else o+=$back$'\n'; fi
+	done
+	printf '%s' "${o%$'\n'}"
+}
 save_dip() {  # the backlog: ND * DPHASES * 7 order mails, phase by phase
-	local k g i o
+	local k g i
 	for ((k = 1; k <= DPHASES; k++)); do
 		for ((g = 1; g <= ND; g++)); do
 			for i in 0 1 2 3 4 5 6; do
-				if ((k % 2)); then o=${DIP_OUT[i]}; else o=${DIP_BACK[i]}; fi
 				mail "$(dplayer $g $i)" "dmove.$g.$k.$i" "SIGNON $(dgame $g) secret-$(dplayer $g $i)
-$o"
+$(dip_orders $k $i)"
 			done
 		done
 	done
