@@ -80,35 +80,75 @@ mappic_phase_args(const char *code, char season[GAME_ARG_MAX],
 	    "movement" : last == 'R' ? "retreat" : "adjust");
 }
 
+/* The title line of board b, in the reader's words. */
 static void
-mappic_title(cairo_t *cr, const struct font *font, const struct catalog *cat,
-    const struct game_map_board *b, double width)
+mappic_title_line(const struct catalog *cat, const struct game_map_board *b,
+    struct buf *line)
 {
 	char		 season[GAME_ARG_MAX], year[GAME_ARG_MAX];
 	char		 kind[GAME_ARG_MAX], title[GAME_ARG_MAX];
-	struct buf	 phase, line;
+	struct buf	 phase;
 
 	buf_init(&phase);
-	buf_init(&line);
 	mappic_phase_args(b->phase, season, year, kind);
 	catalog_say(cat, &phase, b->results ? "map.title.results" :
 	    "map.title", 3, season, year, kind);
 	snprintf(title, sizeof(title), "%.*s", (int)sizeof(b->title) - 1,
 	    b->title);
 	if (title[0] != '\0')
-		catalog_say(cat, &line, "map.title.board", 2, title,
+		catalog_say(cat, line, "map.title.board", 2, title,
 		    phase.data);
 	else
-		buf_puts(&line, phase.data);
+		buf_puts(line, phase.data);
+	buf_free(&phase);
+}
+
+static void
+mappic_title(cairo_t *cr, const struct font *font, const char *line,
+    double width)
+{
+	if (line == NULL)
+		line = "";
 	cairo_rectangle(cr, 0, 0, width, MAPPIC_TITLE_H);
 	mappic_paint_set(cr, &mappic_title_bg);
 	cairo_fill(cr);
 	mappic_paint_set(cr, &mappic_title_ink);
 	font_use(cr, font, FONT_BOLD);
-	mappic_paint_text(cr, line.data, MAPPIC_TITLE_SIZE, 12, MAPPIC_START,
+	mappic_paint_text(cr, line, MAPPIC_TITLE_SIZE, 12, MAPPIC_START,
 	    MAPPIC_TITLE_H / 2, MAPPIC_MIDDLE);
-	buf_free(&phase);
-	buf_free(&line);
+}
+
+static int
+mappic_legend_n(const struct game_mapview *mv)
+{
+	int	 n = mv->npowers;
+
+	return n < 1 ? 0 : n > GAME_MAP_POWERS ? GAME_MAP_POWERS : n;
+}
+
+/* Power i's words in the legend: its name and centres. */
+static void
+mappic_legend_line(const struct catalog *cat, const struct game_mapview *mv,
+    const struct game_map_board *b, int i, struct buf *s)
+{
+	char	 key[GAME_KEY_MAX + 1], count[16];
+
+	snprintf(key, sizeof(key), "%.*s", GAME_KEY_MAX, mv->power[i]);
+	snprintf(count, sizeof(count), "%d", b->count[i]);
+	catalog_say(cat, s, "map.legend", 2, key, count);
+}
+
+/* The whole legend's words, a line a power: what its rows show. */
+static void
+mappic_legend_text(const struct catalog *cat, const struct game_mapview *mv,
+    const struct game_map_board *b, struct buf *s)
+{
+	int	 i;
+
+	for (i = 0; i < mappic_legend_n(mv); i++) {
+		mappic_legend_line(cat, mv, b, i, s);
+		buf_putc(s, '\n');
+	}
 }
 
 /* Each power's colour, name and centres, in columns of equal width. */
@@ -117,13 +157,10 @@ mappic_legend(cairo_t *cr, const struct font *font,
     const struct catalog *cat, const struct game_mapview *mv,
     const struct game_map_board *b, double width)
 {
-	char		 key[GAME_KEY_MAX + 1], count[16];
 	struct buf	 s;
 	double		 col, x;
-	int		 i, n = mv->npowers;
+	int		 i, n = mappic_legend_n(mv);
 
-	if (n < 1 || n > GAME_MAP_POWERS)
-		n = n < 1 ? 0 : GAME_MAP_POWERS;
 	cairo_rectangle(cr, 0, 0, width, MAPPIC_LEGEND_H);
 	mappic_paint_set(cr, &mappic_legend_bg);
 	cairo_fill(cr);
@@ -139,10 +176,8 @@ mappic_legend(cairo_t *cr, const struct font *font,
 		mappic_paint_set(cr, &mappic_black);
 		cairo_set_line_width(cr, 1.0);
 		cairo_stroke(cr);
-		snprintf(key, sizeof(key), "%.*s", GAME_KEY_MAX, mv->power[i]);
-		snprintf(count, sizeof(count), "%d", b->count[i]);
 		buf_reset(&s);
-		catalog_say(cat, &s, "map.legend", 2, key, count);
+		mappic_legend_line(cat, mv, b, i, &s);
 		mappic_paint_set(cr, &mappic_legend_ink);
 		font_use(cr, font, FONT_REGULAR);
 		mappic_paint_text(cr, s.data, MAPPIC_LEGEND_SIZE, x + 20,
@@ -153,17 +188,18 @@ mappic_legend(cairo_t *cr, const struct font *font,
 
 /*
  * The picture on m's board, over the ground painted from a kept one
- * (ground drawn: false) or drawn here.
+ * (ground drawn: false) or drawn here; only the orders, units and names
+ * m wants (mappic_priv.h).
  */
 static void
 mappic_draw(struct mappic *m, const struct catalog *cat,
-    const struct game_mapview *mv, bool ground_drawn)
+    const struct game_mapview *mv, const char *title, bool ground_drawn)
 {
 	cairo_t		*cr = m->cr;
 	double		 w = mapgeo_width(m->geo), h = mapgeo_height(m->geo);
 
 	mappic_fonts(cr);
-	mappic_title(cr, m->font, cat, m->b, w);
+	mappic_title(cr, m->font, title, w);
 	cairo_translate(cr, 0, MAPPIC_TITLE_H);
 	cairo_save(cr);
 	cairo_rectangle(cr, 0, 0, w, h);
@@ -347,40 +383,110 @@ mappic_index_ground(struct mappic_ground *g, cairo_surface_t *sf, int y0,
 }
 
 /*
- * The PNG of a picture drawn on the ground g, indexed into the ground's
- * palette, band by band (mappic_bands.c): a band the kept ones hold is
- * not deflated again. The bytes are the same whatever was kept. -1 when
- * the picture has too many bands to keep (no map has).
+ * The picture on the kept ground g, band by band (mappic_bands.c): each
+ * band's key is written from what it shows (mappic_span.c); the bands
+ * found among the kept ones are neither drawn nor deflated again; the
+ * others are painted from the ground, drawn over with the orders, units
+ * and names that reach them, indexed into the ground's palette and kept. The bytes are the same whatever was kept.
+ * -1 when cairo fails or the picture has too many bands (no map has).
  */
 static int
-mappic_encode_bands(struct mappic_ground *g, struct mappic_bands *kb,
-    cairo_surface_t *sf, int y0, unsigned char *band, struct buf *out)
+mappic_banded(struct mappic *m, struct mappic_ground *g,
+    struct mappic_bands *kb, const struct catalog *cat,
+    const struct game_mapview *mv, cairo_surface_t *sf, unsigned char *band,
+    struct buf *out)
 {
 	const struct picture_zpart	*part[MAPPIC_BANDS_MAX];
+	uint64_t			 h1[MAPPIC_BANDS_MAX];
+	uint64_t			 h2[MAPPIC_BANDS_MAX];
+	uint8_t				 missing[MAPPIC_BANDS_MAX];
+	uint8_t				 want_o[GAME_MAP_ORDERS];
+	uint8_t				 want_u[GAME_MAP_UNITS];
+	struct mappic_spans		 sp;
+	struct mappic_band_rows		 rows;
 	const uint32_t			*pal;
-	struct buf			 z;
+	unsigned char			*data = cairo_image_surface_get_data(sf);
+	struct buf			 title, legend, key, z;
+	size_t				 stride;
 	int				 w = cairo_image_surface_get_width(sf);
 	int				 h = cairo_image_surface_get_height(sf);
-	int				 n, i, r0, r1;
+	int				 n, i, r0, r1, nmiss = 0, rc = -1;
 
 	n = (h + MAPPIC_BAND_ROWS - 1) / MAPPIC_BAND_ROWS;
-	if (n > MAPPIC_BANDS_MAX)
+	if (n > MAPPIC_BANDS_MAX || data == NULL)
 		return -1;
-	cairo_surface_flush(sf);
+	stride = (size_t)cairo_image_surface_get_stride(sf);
+	buf_init(&title);
+	buf_init(&legend);
+	buf_init(&key);
+	buf_init(&z);
+	mappic_title_line(cat, m->b, &title);
+	mappic_legend_text(cat, mv, m->b, &legend);
+	rows.width = w;
+	rows.map_y0 = (int)MAPPIC_TITLE_H;
+	rows.map_y1 = h - (int)MAPPIC_LEGEND_H;
+	rows.title = title.data;
+	rows.legend = legend.data;
+	mappic_fonts(m->cr);
+	mappic_spans_measure(m, MAPPIC_TITLE_H, &sp);
 	mappic_bands_begin(kb);
 	for (i = 0; i < n; i++) {
 		r0 = i * MAPPIC_BAND_ROWS;
 		r1 = r0 + MAPPIC_BAND_ROWS < h ? r0 + MAPPIC_BAND_ROWS : h;
-		mappic_index_ground(g, sf, y0, r0, r1, band);
-		if ((part[i] = mappic_bands_get(kb, band, (size_t)(r1 - r0) *
-		    ((size_t)w + 1), (size_t)w + 1)) == NULL)
-			return -1;
+		mappic_spans_key(m, &sp, &rows, r0, r1, &key, &h1[i], &h2[i]);
+		part[i] = mappic_bands_find(kb, h1[i], h2[i]);
+		missing[i] = part[i] == NULL;
+		nmiss += missing[i];
 	}
-	buf_init(&z);
+	for (; i < MAPPIC_BANDS_MAX; i++)
+		missing[i] = 0;
+	if (nmiss > 0) {
+		/* The missing bands as a new surface and the ground have
+		 * them. cairo is not clipped to them: a clip changes how it
+		 * smooths an edge, and a band must come out the same
+		 * whichever others are drawn with it. What is drawn over
+		 * the bands kept is never read. */
+		for (i = 0; i < n; i++) {
+			if (!missing[i])
+				continue;
+			r0 = i * MAPPIC_BAND_ROWS;
+			r1 = r0 + MAPPIC_BAND_ROWS < h ? r0 + MAPPIC_BAND_ROWS : h;
+			memset(data + (size_t)r0 * stride, 0,
+			    (size_t)(r1 - r0) * stride);
+			cairo_surface_mark_dirty(sf);
+			mappic_ground_paint(g, sf, (int)MAPPIC_TITLE_H, r0, r1);
+		}
+		mappic_spans_want(m, &sp, missing, n, want_o, want_u);
+		m->want_order = want_o;
+		m->want_unit = want_u;
+		m->band = missing;
+		mappic_draw(m, cat, mv, title.data, true);
+		m->want_order = m->want_unit = m->band = NULL;
+		if (cairo_status(m->cr) != CAIRO_STATUS_SUCCESS)
+			goto out;
+		cairo_surface_flush(sf);
+		for (i = 0; i < n; i++) {
+			if (!missing[i])
+				continue;
+			r0 = i * MAPPIC_BAND_ROWS;
+			r1 = r0 + MAPPIC_BAND_ROWS < h ? r0 + MAPPIC_BAND_ROWS : h;
+			mappic_index_ground(g, sf, (int)MAPPIC_TITLE_H, r0, r1,
+			    band);
+			if ((part[i] = mappic_bands_keep(kb, h1[i], h2[i], band,
+			    (size_t)(r1 - r0) * ((size_t)w + 1),
+			    (size_t)w + 1)) == NULL)
+				goto out;
+		}
+	}
 	picture_deflate_join(part, n, &z);
 	picture_png_z(w, h, pal, mappic_ground_palette(g, &pal), &z, out);
+	rc = 0;
+out:
+	buf_free(&title);
+	buf_free(&legend);
+	buf_free(&key);
 	buf_free(&z);
-	return 0;
+	return rc;
 }
 
 /*
@@ -429,7 +535,7 @@ mappic_png_box(struct paintbox *box, const struct catalog *cat,
 	struct mappic_inks		 inks, extra;
 	int8_t				 owner[MAPGEO_AREAS];
 	cairo_surface_t			*sf;
-	struct buf			 png;
+	struct buf			 png, title;
 	unsigned char			*data, *pix;
 	char				 why[256];
 	int				 width, height, stride, rc = -1;
@@ -438,6 +544,8 @@ mappic_png_box(struct paintbox *box, const struct catalog *cat,
 	    b >= mv->nboards || (m.geo = paintbox_map(box, why,
 	    sizeof(why))) == NULL)
 		return -1;
+	memset(&m, 0, sizeof(m));
+	m.geo = paintbox_map(box, why, sizeof(why));
 	m.font = paintbox_font(box);
 	m.b = &mv->board[b];
 	mappic_board_owners(m.geo, m.b, owner);
@@ -446,42 +554,38 @@ mappic_png_box(struct paintbox *box, const struct catalog *cat,
 	g = mappic_ground_get(kept, &m, &extra);
 	mappic_size(m.geo, &width, &height);
 	buf_init(&png);
-	/* In the kept buffers: zeroed as a new surface would be, but for
-	 * the ground's rows, which its paint covers. */
+	buf_init(&title);
 	stride = cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, width);
 	data = mappic_grounds_work(kept, 0, (size_t)stride * (size_t)height);
 	/* A band's scanlines on a kept ground; the whole picture's else. */
 	pix = mappic_grounds_work(kept, 1, ((size_t)width + 1) *
 	    (g != NULL ? MAPPIC_BAND_ROWS : (size_t)height));
-	if (g == NULL)
-		memset(data, 0, (size_t)stride * (size_t)height);
-	else {
-		memset(data, 0, (size_t)stride * (size_t)MAPPIC_TITLE_H);
-		memset(data + (size_t)stride * (size_t)(height -
-		    MAPPIC_LEGEND_H), 0, (size_t)stride * (size_t)MAPPIC_LEGEND_H);
-	}
 	sf = cairo_image_surface_create_for_data(data, CAIRO_FORMAT_RGB24,
 	    width, height, stride);
-	if (g != NULL && cairo_surface_status(sf) == CAIRO_STATUS_SUCCESS)
-		mappic_ground_paint(g, sf, (int)MAPPIC_TITLE_H);
 	m.cr = cairo_create(sf);
-	memset(&inks, 0, sizeof(inks));
-	mappic_paint_inks(m.cr, &inks);
-	mappic_draw(&m, cat, mv, g != NULL);
-	if (cairo_status(m.cr) != CAIRO_STATUS_SUCCESS)
-		goto out;
 	if (g != NULL) {
-		if (mappic_encode_bands(g, paintbox_mapbands(box), sf,
-		    (int)MAPPIC_TITLE_H, pix, &png) != 0)
+		if (mappic_banded(&m, g, paintbox_mapbands(box), cat, mv, sf,
+		    pix, &png) != 0)
 			goto out;
-	} else if (mappic_encode(sf, NULL, 0, &inks, pix, &png) != 0)
-		goto out;
+	} else {
+		/* No ground kept: the whole picture, as a new surface. */
+		memset(data, 0, (size_t)stride * (size_t)height);
+		cairo_surface_mark_dirty(sf);
+		memset(&inks, 0, sizeof(inks));
+		mappic_paint_inks(m.cr, &inks);
+		mappic_title_line(cat, m.b, &title);
+		mappic_draw(&m, cat, mv, title.data, false);
+		if (cairo_status(m.cr) != CAIRO_STATUS_SUCCESS ||
+		    mappic_encode(sf, NULL, 0, &inks, pix, &png) != 0)
+			goto out;
+	}
 	buf_add(out, png.data, png.len);
 	rc = 0;
 out:
 	cairo_destroy(m.cr);
 	cairo_surface_destroy(sf);
 	buf_free(&png);
+	buf_free(&title);
 	return rc;
 }
 

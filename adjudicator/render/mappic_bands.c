@@ -8,12 +8,13 @@
  * (mappic_ground.c), so a band that shows the same pixels in two pictures
  * is the same bytes: the seven replies of a Diplomacy phase differ only
  * where their senders' orders are drawn, and the title and legend rows
- * repeat. A band is found by its bytes' length and two 64-bit hashes of
- * them (a false match is as likely as 1 in 2^128, and a picture's pixels
- * are not chosen by a correspondent); at most MAPPIC_BANDS are kept, the
- * one used longest ago replaced, never one of the picture being built
- * (mappic_bands_begin()). What is kept never changes a picture's bytes:
- * a band found is the band that would be deflated. No I/O.
+ * repeat. A band is found by two 64-bit hashes of what it shows, which
+ * mappic.c writes down (a false match is as likely as 1 in 2^128, and
+ * what a map shows is not chosen bit by bit by a correspondent); at most
+ * MAPPIC_BANDS are kept, the one used longest ago replaced, never one of
+ * the picture being built (mappic_bands_begin()). What is kept never
+ * changes a picture's bytes: a band found is the band that would be
+ * drawn and deflated. No I/O.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -70,15 +71,15 @@ mappic_bands_begin(struct mappic_bands *k)
 /*
  * Two hashes of n bytes, eight at a time: each word multiplied into its
  * own accumulator with its own odd constant, then mixed (the finaliser of
- * MurmurHash3). Fast enough to run over a whole map (800 KB) for every
- * picture.
+ * MurmurHash3).
  */
-static void
-bands_hash(const unsigned char *p, size_t n, uint64_t *h1, uint64_t *h2)
+void
+mappic_bands_hash(const void *v, size_t n, uint64_t *h1, uint64_t *h2)
 {
-	uint64_t	 a = 0x9e3779b97f4a7c15ull ^ n, b = 0xc2b2ae3d27d4eb4full;
-	uint64_t	 w;
-	size_t		 i;
+	const unsigned char	*p = v;
+	uint64_t		 a = 0x9e3779b97f4a7c15ull ^ n;
+	uint64_t		 b = 0xc2b2ae3d27d4eb4full, w;
+	size_t			 i;
 
 	for (i = 0; i + 8 <= n; i += 8) {
 		memcpy(&w, p + i, 8);
@@ -102,33 +103,40 @@ bands_hash(const unsigned char *p, size_t n, uint64_t *h1, uint64_t *h2)
 }
 
 const struct picture_zpart *
-mappic_bands_get(struct mappic_bands *k, const unsigned char *raw, size_t n,
-    size_t stride)
+mappic_bands_find(struct mappic_bands *k, uint64_t h1, uint64_t h2)
 {
-	struct mappic_band	*slot = NULL;
-	struct picture_zpart	 z;
-	uint64_t		 h1, h2;
-	int			 i;
+	int	 i;
 
-	bands_hash(raw, n, &h1, &h2);
-	for (i = 0; i < MAPPIC_BANDS; i++) {
-		if (k->b[i].n == n && k->b[i].h1 == h1 && k->b[i].h2 == h2) {
+	for (i = 0; i < MAPPIC_BANDS; i++)
+		if (k->b[i].n != 0 && k->b[i].h1 == h1 && k->b[i].h2 == h2) {
 			k->b[i].used = ++k->clock;
 			return &k->b[i].z;
 		}
-		/* An empty slot, or the one of an earlier picture used
-		 * longest ago. */
-		if (slot == NULL || slot->n != 0) {
-			if (k->b[i].n == 0)
-				slot = &k->b[i];
-			else if (k->b[i].used < k->mark && (slot == NULL ||
-			    k->b[i].used < slot->used))
-				slot = &k->b[i];
+	return NULL;
+}
+
+const struct picture_zpart *
+mappic_bands_keep(struct mappic_bands *k, uint64_t h1, uint64_t h2,
+    const unsigned char *raw, size_t n, size_t stride)
+{
+	struct mappic_band	*slot = NULL;
+	struct picture_zpart	 z;
+	int			 i;
+
+	/* An empty slot, or the one of an earlier picture used longest
+	 * ago. */
+	for (i = 0; i < MAPPIC_BANDS; i++) {
+		if (k->b[i].n == 0) {
+			slot = &k->b[i];
+			break;
 		}
+		if (k->b[i].used < k->mark && (slot == NULL ||
+		    k->b[i].used < slot->used))
+			slot = &k->b[i];
 	}
 	/* Every band kept is this picture's: more than MAPPIC_BANDS_MAX
 	 * bands, which the caller does not ask for. */
-	if (slot == NULL)
+	if (slot == NULL || n == 0)
 		return NULL;
 	picture_deflate_part(raw, n, stride, 1, &z);
 	picture_zpart_free(&slot->z);

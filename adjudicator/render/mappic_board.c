@@ -22,6 +22,9 @@
 #define BOARD_BAND_TINT		0.25	/* of the land in its band */
 #define BOARD_BAND		4.5	/* the band's width inside */
 #define BOARD_HALO		2.2	/* round a name, on land or sea */
+/* How far a name's ink reaches up or down from its label's point: half
+ * its capitals' height and the halo, with room to spare. */
+#define BOARD_NAME_REACH	(BOARD_NAME_SIZE + BOARD_HALO + 2)
 
 static const struct mappic_rgb board_land = MAPPIC_RGB(0xf0e7cf);
 static const struct mappic_rgb board_sea = MAPPIC_RGB(0xa9cae6);
@@ -227,7 +230,9 @@ mappic_board_names(struct mappic *m)
 		for (a = n = 0; a < mapgeo_areas(m->geo) && n < MAPGEO_AREAS;
 		    a++) {
 			if ((mapgeo_terrain(m->geo, a) == MAPGEO_SEA) != sea ||
-			    mapgeo_label(m->geo, a, &l[n].x, &l[n].y) != 0)
+			    mapgeo_label(m->geo, a, &l[n].x, &l[n].y) != 0 ||
+			    !mappic_paint_wanted(cr, m->band,
+			    l[n].y - BOARD_NAME_REACH, l[n].y + BOARD_NAME_REACH))
 				continue;
 			l[n++].s = mapgeo_name(m->geo, a);
 		}

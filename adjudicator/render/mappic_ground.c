@@ -214,20 +214,24 @@ mappic_ground_palette(const struct mappic_ground *g, const uint32_t **pal)
 
 void
 mappic_ground_paint(const struct mappic_ground *g, cairo_surface_t *sf,
-    int y0)
+    int y0, int r0, int r1)
 {
 	unsigned char		*data = cairo_image_surface_get_data(sf);
 	int			 stride = cairo_image_surface_get_stride(sf);
-	const unsigned char	*ix = g->idx;
+	const unsigned char	*ix;
 	uint32_t		*px;
 	int			 x, y;
 
+	if (r0 < y0)
+		r0 = y0;
+	if (r1 > y0 + g->height)
+		r1 = y0 + g->height;
 	cairo_surface_flush(sf);
-	for (y = 0; y < g->height; y++) {
-		px = (uint32_t *)(void *)(data + (size_t)(y0 + y) *
-		    (size_t)stride);
+	for (y = r0; y < r1; y++) {
+		px = (uint32_t *)(void *)(data + (size_t)y * (size_t)stride);
+		ix = g->idx + (size_t)(y - y0) * (size_t)g->width;
 		for (x = 0; x < g->width; x++)
-			px[x] = g->pal[*ix++];
+			px[x] = g->pal[ix[x]];
 	}
 	cairo_surface_mark_dirty(sf);
 }

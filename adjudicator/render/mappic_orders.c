@@ -97,11 +97,11 @@ orders_stroke(cairo_t *cr, const struct orders_pen *pen)
 	if (pen->casing) {
 		mappic_paint_set(cr, &orders_ink);
 		cairo_set_line_width(cr, pen->width + 2.2);
-		cairo_stroke_preserve(cr);
+		mappic_paint_stroke(cr, true);
 	}
 	mappic_paint_set(cr, &pen->rgb);
 	cairo_set_line_width(cr, pen->width);
-	cairo_stroke(cr);
+	mappic_paint_stroke(cr, false);
 	cairo_set_dash(cr, NULL, 0, 0);
 	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
 }
@@ -348,10 +348,10 @@ orders_head(cairo_t *cr, const struct orders_path *p,
 	cairo_line_to(cr, x - ux * hl + uy * hw, y - uy * hl - ux * hw);
 	cairo_close_path(cr);
 	mappic_paint_set(cr, &pen->rgb);
-	cairo_fill_preserve(cr);
+	mappic_paint_fill(cr, true);
 	mappic_paint_set(cr, pen->casing ? &orders_ink : &pen->rgb);
 	cairo_set_line_width(cr, 1.0);
-	cairo_stroke(cr);
+	mappic_paint_stroke(cr, false);
 }
 
 /* Where a failed move bounced: a bar across the arrow's tip. */
@@ -368,10 +368,10 @@ orders_bounce(cairo_t *cr, const struct orders_path *p)
 	cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
 	mappic_paint_set(cr, &orders_white);
 	cairo_set_line_width(cr, 6.0);
-	cairo_stroke_preserve(cr);
+	mappic_paint_stroke(cr, true);
 	mappic_paint_set(cr, &orders_ink);
 	cairo_set_line_width(cr, 3.5);
-	cairo_stroke(cr);
+	mappic_paint_stroke(cr, false);
 	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
 }
 
@@ -462,10 +462,10 @@ orders_support(struct mappic *m, const struct game_map_order *o)
 	orders_path_at(&p, orders_path_len(&p), &tx, &ty, &ux, &uy);
 	cairo_arc(m->cr, tx + ux * 1.5, ty + uy * 1.5, 3.5, 0, 2 * M_PI);
 	mappic_paint_set(m->cr, &pen.rgb);
-	cairo_fill_preserve(m->cr);
+	mappic_paint_fill(m->cr, true);
 	mappic_paint_set(m->cr, pen.casing ? &orders_ink : &pen.rgb);
 	cairo_set_line_width(m->cr, 1.0);
-	cairo_stroke(m->cr);
+	mappic_paint_stroke(m->cr, false);
 }
 
 /* A convoy: a ring round the fleet; its army's route runs through it. */
@@ -522,7 +522,7 @@ orders_cross(struct mappic *m, const struct game_map_order *o, double x,
 		mappic_paint_set(cr, pass == 0 ? &orders_white : o->outcome ==
 		    GAME_MAP_OK ? &orders_ink : &orders_void);
 		cairo_set_line_width(cr, pass == 0 ? 6.0 : 3.0);
-		cairo_stroke(cr);
+		mappic_paint_stroke(cr, false);
 	}
 }
 
@@ -545,10 +545,10 @@ orders_new(struct mappic *m, const struct game_map_order *o)
 	by = y - ORDERS_RING_R * 0.7;
 	cairo_arc(cr, bx, by, 5.5, 0, 2 * M_PI);
 	mappic_paint_set(cr, &orders_white);
-	cairo_fill_preserve(cr);
+	mappic_paint_fill(cr, true);
 	mappic_paint_set(cr, &orders_ink);
 	cairo_set_line_width(cr, 1.0);
-	cairo_stroke(cr);
+	mappic_paint_stroke(cr, false);
 	if (o->kind == GAME_MAP_PLACE_ZOMBIE) {
 		font_use(cr, m->font, FONT_BOLD);
 		mappic_paint_text(cr, "Z", 7.5, bx, MAPPIC_MIDDLE, by,
@@ -560,7 +560,7 @@ orders_new(struct mappic *m, const struct game_map_order *o)
 	cairo_move_to(cr, bx, by - 3.2);
 	cairo_line_to(cr, bx, by + 3.2);
 	cairo_set_line_width(cr, 1.5);
-	cairo_stroke(cr);
+	mappic_paint_stroke(cr, false);
 }
 
 static void
@@ -626,7 +626,8 @@ mappic_orders_draw(struct mappic *m)
 			if (o->kind >= sizeof(layer) / sizeof(layer[0]))
 				continue;
 			l = o->outcome == GAME_MAP_VOID ? 0 : layer[o->kind];
-			if (l == pass)
+			if (l == pass && (m->want_order == NULL ||
+			    m->want_order[i]))
 				orders_one(m, o);
 		}
 }

@@ -39,6 +39,89 @@ static const struct mappic_rgb paint_black = MAPPIC_RGB(0x161616);
 static const struct mappic_rgb paint_white = MAPPIC_RGB(0xffffff);
 
 static const cairo_user_data_key_t paint_inks_key;
+static const cairo_user_data_key_t paint_measure_key;
+
+void
+mappic_paint_measure(cairo_t *cr, struct mappic_measure *k)
+{
+	cairo_set_user_data(cr, &paint_measure_key, k, NULL);
+	if (k != NULL)
+		k->any = false;
+}
+
+/* Adds the user-space box (x0, y0)-(x1, y1) to the measure, in device
+ * space: the picture's only transformations are translations and
+ * scales, so its corners bound it. */
+static void
+paint_measured(cairo_t *cr, struct mappic_measure *k, double x0, double y0,
+    double x1, double y1)
+{
+	double	 dx0 = x0, dy0 = y0, dx1 = x1, dy1 = y1, t;
+
+	if (x1 < x0 || y1 < y0)
+		return;
+	cairo_user_to_device(cr, &dx0, &dy0);
+	cairo_user_to_device(cr, &dx1, &dy1);
+	if (dx1 < dx0) {
+		t = dx0;
+		dx0 = dx1;
+		dx1 = t;
+	}
+	if (dy1 < dy0) {
+		t = dy0;
+		dy0 = dy1;
+		dy1 = t;
+	}
+	if (!k->any || dy0 < k->y0)
+		k->y0 = dy0;
+	if (!k->any || dy1 > k->y1)
+		k->y1 = dy1;
+	if (!k->any || dx0 < k->x0)
+		k->x0 = dx0;
+	if (!k->any || dx1 > k->x1)
+		k->x1 = dx1;
+	k->any = true;
+}
+
+void
+mappic_paint_stroke(cairo_t *cr, bool preserve)
+{
+	struct mappic_measure	*k = cairo_get_user_data(cr,
+				    &paint_measure_key);
+	double			 x0, y0, x1, y1;
+
+	if (k == NULL) {
+		if (preserve)
+			cairo_stroke_preserve(cr);
+		else
+			cairo_stroke(cr);
+		return;
+	}
+	cairo_stroke_extents(cr, &x0, &y0, &x1, &y1);
+	paint_measured(cr, k, x0, y0, x1, y1);
+	if (!preserve)
+		cairo_new_path(cr);
+}
+
+void
+mappic_paint_fill(cairo_t *cr, bool preserve)
+{
+	struct mappic_measure	*k = cairo_get_user_data(cr,
+				    &paint_measure_key);
+	double			 x0, y0, x1, y1;
+
+	if (k == NULL) {
+		if (preserve)
+			cairo_fill_preserve(cr);
+		else
+			cairo_fill(cr);
+		return;
+	}
+	cairo_fill_extents(cr, &x0, &y0, &x1, &y1);
+	paint_measured(cr, k, x0, y0, x1, y1);
+	if (!preserve)
+		cairo_new_path(cr);
+}
 
 void
 mappic_paint_inks(cairo_t *cr, struct mappic_inks *k)
@@ -154,6 +237,7 @@ mappic_paint_text(cairo_t *cr, const char *s, double size, double x,
 {
 	cairo_text_extents_t	 e;
 	cairo_font_extents_t	 f;
+	struct mappic_measure	*k;
 
 	if (s[0] == '\0' || !paint_utf8((const unsigned char *)s))
 		return;
@@ -166,52 +250,27 @@ mappic_paint_text(cairo_t *cr, const char *s, double size, double x,
 	    e.width / 2 : e.width);
 	y += va == MAPPIC_START ? f.ascent * 0.72 : va == MAPPIC_MIDDLE ?
 	    f.ascent * 0.36 : 0;
+	if ((k = cairo_get_user_data(cr, &paint_measure_key)) != NULL) {
+		/* The glyphs' inked box, and a pixel round it for their
+		 * smoothed edges (paint_measured()'s callers add more). */
+		paint_measured(cr, k, x + e.x_bearing - 1, y + e.y_bearing - 1,
+		    x + e.x_bearing + e.width + 1,
+		    y + e.y_bearing + e.height + 1);
+		return;
+	}
 	cairo_move_to(cr, x, y);
 	cairo_show_text(cr, s);
 	cairo_new_path(cr);
 }
 
 /*
- * Text over a halo: the text drawn in the halo's colour eight times
- * around its place, then in ink. Cheaper than stroking the glyphs'
- * outlines (a fifth of the time), since cairo keeps the glyphs drawn.
- */
-void
-mappic_paint_halo(cairo_t *cr, const char *s, double size, double x,
-    double y, const struct mappic_rgb *ink, const struct mappic_rgb *halo,
-    double width)
-{
-	cairo_text_extents_t	 e;
-	cairo_font_extents_t	 f;
-	double			 d = width / 2, tx, ty;
-	int			 k;
-
-	if (s[0] == '\0' || !paint_utf8((const unsigned char *)s))
-		return;
-	cairo_set_font_size(cr, size);
-	cairo_text_extents(cr, s, &e);
-	cairo_font_extents(cr, &f);
-	tx = x - e.x_bearing - e.width / 2;
-	ty = y + f.ascent * 0.36;
-	mappic_paint_set(cr, halo);
-	for (k = 0; k < 8; k++) {
-		cairo_move_to(cr, tx + d * (k < 3 ? -1 : k > 4 ? 1 : 0),
-		    ty + d * (k == 0 || k == 3 || k == 5 ? -1 :
-		    k == 2 || k == 4 || k == 7 ? 1 : 0));
-		cairo_show_text(cr, s);
-	}
-	mappic_paint_set(cr, ink);
-	cairo_move_to(cr, tx, ty);
-	cairo_show_text(cr, s);
-	cairo_new_path(cr);
-}
-
-/*
- * Many texts over halos, as mappic_paint_halo() draws one, in two calls
- * to cairo: every halo (each text's glyphs eight times round its place),
- * then every text in ink. A map's seventy names drawn one by one, nine
- * times each, were a sixth of a map's time; glyphs drawn in one call are
- * composited one after the other all the same.
+ * Texts over halos: each text's glyphs drawn in the halo's colour eight
+ * times round its place (cheaper than stroking the glyphs' outlines, since
+ * cairo keeps the glyphs drawn), then in ink, two calls to cairo a text.
+ * Not one call for all the texts: cairo smooths glyphs that overlap
+ * through a mask of them all, so a text's pixels would depend on which
+ * other texts were drawn with it, and a map drawn band by band
+ * (mappic.c) draws only some.
  */
 void
 mappic_paint_halos(cairo_t *cr, const struct mappic_label *l, int n,
@@ -221,10 +280,9 @@ mappic_paint_halos(cairo_t *cr, const struct mappic_label *l, int n,
 	cairo_scaled_font_t	*sf;
 	cairo_font_extents_t	 f;
 	cairo_text_extents_t	 e;
-	cairo_glyph_t		*g, *all = NULL, *around;
-	size_t			 nall = 0, cap = 0, j;
+	cairo_glyph_t		*g, around[8 * MAPPIC_LABEL_GLYPHS];
 	double			 d = width / 2, tx, ty;
-	int			 i, k, ng;
+	int			 i, j, k, ng;
 
 	cairo_set_font_size(cr, size);
 	cairo_font_extents(cr, &f);
@@ -237,38 +295,50 @@ mappic_paint_halos(cairo_t *cr, const struct mappic_label *l, int n,
 		if (cairo_scaled_font_text_to_glyphs(sf, 0, 0, l[i].s, -1, &g,
 		    &ng, NULL, NULL, NULL) != CAIRO_STATUS_SUCCESS)
 			continue;
+		if (ng > MAPPIC_LABEL_GLYPHS)
+			ng = MAPPIC_LABEL_GLYPHS;
 		cairo_scaled_font_glyph_extents(sf, g, ng, &e);
 		tx = l[i].x - e.x_bearing - e.width / 2;
 		ty = l[i].y + f.ascent * 0.36;
-		if (nall + (size_t)ng > cap) {
-			cap = (nall + (size_t)ng) * 2;
-			all = xrealloc(all, cap * sizeof(*all));
+		for (j = 0; j < ng; j++) {
+			g[j].x += tx;
+			g[j].y += ty;
 		}
-		for (k = 0; k < ng; k++) {
-			all[nall] = g[k];
-			all[nall].x += tx;
-			all[nall++].y += ty;
-		}
+		for (k = 0; k < 8; k++)
+			for (j = 0; j < ng; j++) {
+				around[k * ng + j] = g[j];
+				around[k * ng + j].x += d * (k < 3 ? -1 :
+				    k > 4 ? 1 : 0);
+				around[k * ng + j].y += d * (k == 0 || k == 3 ||
+				    k == 5 ? -1 : k == 2 || k == 4 || k == 7 ?
+				    1 : 0);
+			}
+		mappic_paint_set(cr, halo);
+		cairo_show_glyphs(cr, around, 8 * ng);
+		mappic_paint_set(cr, ink);
+		cairo_show_glyphs(cr, g, ng);
 		cairo_glyph_free(g);
 	}
-	if (nall == 0) {
-		free(all);
-		return;
-	}
-	around = xmalloc(8 * nall * sizeof(*around));
-	for (k = 0; k < 8; k++)
-		for (j = 0; j < nall; j++) {
-			around[k * nall + j] = all[j];
-			around[k * nall + j].x += d * (k < 3 ? -1 : k > 4 ?
-			    1 : 0);
-			around[k * nall + j].y += d * (k == 0 || k == 3 ||
-			    k == 5 ? -1 : k == 2 || k == 4 || k == 7 ? 1 : 0);
-		}
-	mappic_paint_set(cr, halo);
-	cairo_show_glyphs(cr, around, (int)(8 * nall));
-	mappic_paint_set(cr, ink);
-	cairo_show_glyphs(cr, all, (int)nall);
 	cairo_new_path(cr);
-	free(around);
-	free(all);
+}
+
+bool
+mappic_paint_wanted(cairo_t *cr, const uint8_t *band, double y0, double y1)
+{
+	double	 x = 0;
+	int	 b, b1;
+
+	if (band == NULL)
+		return true;
+	cairo_user_to_device(cr, &x, &y0);
+	x = 0;
+	cairo_user_to_device(cr, &x, &y1);
+	if (y1 < 0 || y0 >= MAPPIC_BANDS_MAX * MAPPIC_BAND_ROWS)
+		return false;
+	b = y0 < 0 ? 0 : (int)y0 / MAPPIC_BAND_ROWS;
+	b1 = (int)y1 / MAPPIC_BAND_ROWS;
+	for (; b <= b1 && b < MAPPIC_BANDS_MAX; b++)
+		if (band[b])
+			return true;
+	return false;
 }

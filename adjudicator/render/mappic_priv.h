@@ -20,6 +20,8 @@
 #include "adjudicator/render/picture_priv.h"
 
 #define MAPPIC_UNIT_R	10.0	/* a unit's disc */
+#define MAPPIC_BAND_ROWS	16	/* rows of a band (mappic_bands.c) */
+#define MAPPIC_BANDS_MAX	128	/* bands of a picture, at most */
 
 struct mappic_rgb {
 	double	 r, g, b;
@@ -28,13 +30,22 @@ struct mappic_rgb {
 #define MAPPIC_RGB(x)	{ ((x) >> 16) / 255.0, (((x) >> 8) & 255) / 255.0, \
 	    ((x) & 255) / 255.0 }
 
-/* One board being drawn; cairo's origin is the map's (0, 0). */
+/*
+ * One board being drawn; cairo's origin is the map's (0, 0). The layers
+ * draw only what is wanted: the orders and units whose flag is set (NULL:
+ * all), the names in the bands of picture rows set in band (bands of
+ * MAPPIC_BAND_ROWS rows from the picture's top; NULL: all). What is not
+ * wanted touches none of the rows being drawn (mappic.c measures it).
+ */
 struct mappic {
 	cairo_t				*cr;
 	const struct mapgeo		*geo;
 	const struct font		*font;
 	const struct game_map_board	*b;
 	const int8_t			*owner;	/* [MAPGEO_AREAS] */
+	const uint8_t			*want_order;	/* [GAME_MAP_ORDERS] */
+	const uint8_t			*want_unit;	/* [GAME_MAP_UNITS] */
+	const uint8_t			*band;		/* [MAPPIC_BANDS_MAX] */
 };
 
 /* Text placement: which edge of the text's box sits at the point. */
@@ -62,6 +73,24 @@ void	mappic_paint_inks(cairo_t *, struct mappic_inks *k);
 void	mappic_paint_note(struct mappic_inks *k, const struct mappic_rgb *c);
 void	mappic_paint_ramp(struct mappic_inks *k, const struct mappic_rgb *a,
 	    const struct mappic_rgb *b, int steps);
+/*
+ * Measuring instead of drawing: while a measure is set on cr
+ * (mappic_paint_measure(); NULL: draw again), mappic_paint_stroke(),
+ * _fill() and _text() paint nothing and add what they would ink to its
+ * box, in device space (cairo's extents: the whole stroke, dashes as if
+ * solid). The files under mappic.c stroke and fill through these, so
+ * that mappic.c learns which rows an order or a unit touches.
+ */
+struct mappic_measure {
+	bool		 any;		/* something would be inked */
+	double		 x0, y0, x1, y1;
+};
+void	mappic_paint_measure(cairo_t *, struct mappic_measure *);
+void	mappic_paint_stroke(cairo_t *, bool preserve);
+void	mappic_paint_fill(cairo_t *, bool preserve);
+/* Whether user-space rows y0..y1 touch a band set in band (NULL: yes). */
+bool	mappic_paint_wanted(cairo_t *, const uint8_t *band, double y0,
+	    double y1);
 /* A power's colour (out of range: a neutral grey), and the ink (black
  * or white) that reads on it. */
 const struct mappic_rgb *mappic_paint_power(int power);
@@ -72,8 +101,9 @@ struct mappic_rgb mappic_paint_mix(const struct mappic_rgb *a,
 /* Text with its box's edge or middle at (x, y), in the source colour. */
 void	mappic_paint_text(cairo_t *, const char *s, double size, double x,
 	    enum mappic_align ha, double y, enum mappic_align va);
-/* Texts centred at their points in ink, over halos of the given width:
- * as many mappic_paint_halo(), in one go. */
+/* Texts centred at their points in ink, over halos of the given width;
+ * a text's first MAPPIC_LABEL_GLYPHS glyphs. */
+#define MAPPIC_LABEL_GLYPHS	32
 struct mappic_label {
 	const char	*s;
 	double		 x, y;
@@ -81,10 +111,7 @@ struct mappic_label {
 void	mappic_paint_halos(cairo_t *, const struct mappic_label *, int n,
 	    double size, const struct mappic_rgb *ink,
 	    const struct mappic_rgb *halo, double width);
-/* Text centred at (x, y) in ink, over a halo of the given width. */
-void	mappic_paint_halo(cairo_t *, const char *s, double size, double x,
-	    double y, const struct mappic_rgb *ink,
-	    const struct mappic_rgb *halo, double width);
+
 
 /*
  * mappic_board.c: owners: who owns the centre of each area (the ground
@@ -101,7 +128,7 @@ void	mappic_board_names(struct mappic *);
  * mappic_ground.c: the grounds kept (new, free); get: the ground of m's
  * geometry and owners, kept or drawn now (NULL when it cannot be drawn:
  * cairo failed, too many colours); paint: it into rows y0.. of an RGB24
- * surface of its width; rows: its size, indexes (a byte a pixel, row
+ * surface of its width, those of rows r0..r1 - 1 alone; rows: its size, indexes (a byte a pixel, row
  * after row) and palette (returns how many colours); inks: the colours
  * it was drawn in; both borrowed until the next get.
  */
@@ -118,7 +145,7 @@ struct mappic_ground	*mappic_ground_get(struct mappic_grounds *,
 			    const struct mappic *m,
 			    const struct mappic_inks *extra);
 void	mappic_ground_paint(const struct mappic_ground *, cairo_surface_t *,
-	    int y0);
+	    int y0, int r0, int r1);
 int	mappic_ground_rows(const struct mappic_ground *, int *width,
 	    int *height, const unsigned char **idx, const uint32_t **pal);
 const struct mappic_inks *mappic_ground_inks(const struct mappic_ground *);
@@ -136,20 +163,53 @@ int	mappic_ground_index(struct mappic_ground *, uint32_t rgb);
 
 /*
  * mappic_bands.c: the deflated bands of map pictures kept (new, free),
- * found by their bytes. begin: a picture starts, whose bands are not
- * replaced until the next begin; get: the part (picture_deflate_part(),
- * one byte a pixel) of the n bytes of scanlines raw, kept or deflated now
- * and kept; borrowed until the next begin. NULL only when a picture asks
- * for more than MAPPIC_BANDS_MAX bands.
+ * found by the two hashes of what they show (hash: of n bytes; mappic.c
+ * says what a band shows). begin: a picture starts, whose bands are not
+ * replaced until the next begin; find: the part kept, or NULL; keep: the
+ * part (picture_deflate_part(), one byte a pixel) of the n bytes of
+ * scanlines raw, deflated now and kept. Borrowed until the next begin.
+ * keep is NULL only when a picture asks for more than MAPPIC_BANDS_MAX.
  */
-#define MAPPIC_BAND_ROWS	16
-#define MAPPIC_BANDS_MAX	128
 struct mappic_bands;
 struct mappic_bands	*mappic_bands_new(void);
 void			 mappic_bands_free(struct mappic_bands *);
 void			 mappic_bands_begin(struct mappic_bands *);
-const struct picture_zpart *mappic_bands_get(struct mappic_bands *,
-			    const unsigned char *raw, size_t n, size_t stride);
+const struct picture_zpart *mappic_bands_find(struct mappic_bands *,
+			    uint64_t h1, uint64_t h2);
+const struct picture_zpart *mappic_bands_keep(struct mappic_bands *,
+			    uint64_t h1, uint64_t h2, const unsigned char *raw,
+			    size_t n, size_t stride);
+void			 mappic_bands_hash(const void *p, size_t n,
+			    uint64_t *h1, uint64_t *h2);
+
+/*
+ * mappic_span.c. measure: the picture rows (s[0]..s[1] - 1; none when
+ * equal) each order and unit of m's board inks, the map's top at picture
+ * row y0 (m->cr at the picture's origin, its fonts set). key: the two
+ * hashes of what rows r0..r1 - 1 show (key: a buffer to write it in).
+ * want: the orders and units inking any band set in band (nbands).
+ */
+struct mappic_spans {
+	int16_t		 order[GAME_MAP_ORDERS][2];
+	int16_t		 unit[GAME_MAP_UNITS][2];
+	uint64_t	 orders_h1, orders_h2;	/* all the board's orders */
+};
+/* The picture's frame: its width, the map's first and last-but-one
+ * rows, the title's and legend's texts as drawn. */
+struct mappic_band_rows {
+	int		 width;
+	int		 map_y0, map_y1;
+	const char	*title;
+	const char	*legend;
+};
+void	mappic_spans_measure(struct mappic *, double y0,
+	    struct mappic_spans *);
+void	mappic_spans_key(const struct mappic *, const struct mappic_spans *,
+	    const struct mappic_band_rows *, int r0, int r1, struct buf *key,
+	    uint64_t *h1, uint64_t *h2);
+void	mappic_spans_want(const struct mappic *, const struct mappic_spans *,
+	    const uint8_t *band, int nbands, uint8_t *want_order,
+	    uint8_t *want_unit);
 
 /* mappic_units.c: where a location's unit stands (its coast, or the
  * province's spot); 0 or -1 for a place the geometry does not know. */

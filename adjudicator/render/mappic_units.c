@@ -106,12 +106,12 @@ mappic_units_token(const struct mappic *m, char kind, int power, double x,
 	else
 		cairo_arc(cr, x, y, MAPPIC_UNIT_R * scale, 0, 2 * M_PI);
 	mappic_paint_set(cr, &fill);
-	cairo_fill_preserve(cr);
+	mappic_paint_fill(cr, true);
 	mappic_paint_set(cr, &units_ink);
 	cairo_set_line_width(cr, 1.5);
 	if (ghost)
 		cairo_set_dash(cr, dash, 2, 0);
-	cairo_stroke(cr);
+	mappic_paint_stroke(cr, false);
 	cairo_set_dash(cr, NULL, 0, 0);
 	if (kind != 'F') {
 		mappic_paint_set(cr, ghost ? &units_ink :
@@ -131,10 +131,10 @@ units_badge(const struct mappic *m, double x, double y, const char *sign)
 
 	cairo_arc(cr, bx, by, 5.5, 0, 2 * M_PI);
 	mappic_paint_set(cr, &units_ink);
-	cairo_fill_preserve(cr);
+	mappic_paint_fill(cr, true);
 	mappic_paint_set(cr, &units_white);
 	cairo_set_line_width(cr, 1.0);
-	cairo_stroke(cr);
+	mappic_paint_stroke(cr, false);
 	if (sign[0] == '+') {
 		/* A cross of a grave, longer below. */
 		cairo_move_to(cr, bx, by - 3.5);
@@ -142,7 +142,7 @@ units_badge(const struct mappic *m, double x, double y, const char *sign)
 		cairo_move_to(cr, bx - 2.5, by - 1);
 		cairo_line_to(cr, bx + 2.5, by - 1);
 		cairo_set_line_width(cr, 1.4);
-		cairo_stroke(cr);
+		mappic_paint_stroke(cr, false);
 		return;
 	}
 	font_use(cr, m->font, FONT_BOLD);
@@ -158,11 +158,11 @@ units_ring(cairo_t *cr, double x, double y)
 	cairo_arc(cr, x, y, MAPPIC_UNIT_R + 3, 0, 2 * M_PI);
 	mappic_paint_set(cr, &units_white);
 	cairo_set_line_width(cr, 3.0);
-	cairo_stroke_preserve(cr);
+	mappic_paint_stroke(cr, true);
 	mappic_paint_set(cr, &units_ink);
 	cairo_set_line_width(cr, 1.5);
 	cairo_set_dash(cr, dash, 2, 0);
-	cairo_stroke(cr);
+	mappic_paint_stroke(cr, false);
 	cairo_set_dash(cr, NULL, 0, 0);
 }
 
@@ -192,7 +192,7 @@ units_options(struct mappic *m, const struct game_map_unit *u, double x,
 		cairo_move_to(cr, x + ux * (MAPPIC_UNIT_R + 4),
 		    y + uy * (MAPPIC_UNIT_R + 4));
 		cairo_line_to(cr, ex, ey);
-		cairo_stroke(cr);
+		mappic_paint_stroke(cr, false);
 		cairo_set_dash(cr, NULL, 0, 0);
 		/* An open head: two strokes back from the tip. */
 		cairo_move_to(cr, ex - 6 * ux - 3.5 * uy,
@@ -201,7 +201,7 @@ units_options(struct mappic *m, const struct game_map_unit *u, double x,
 		cairo_line_to(cr, ex - 6 * ux + 3.5 * uy,
 		    ey - 6 * uy - 3.5 * ux);
 		cairo_set_line_width(cr, 1.4);
-		cairo_stroke(cr);
+		mappic_paint_stroke(cr, false);
 	}
 }
 
@@ -238,5 +238,6 @@ mappic_units_draw(struct mappic *m, bool aside)
 	if (n < 0 || n > GAME_MAP_UNITS)
 		n = n < 0 ? 0 : GAME_MAP_UNITS;
 	for (i = 0; i < n; i++)
-		units_one(m, &m->b->unit[i], aside);
+		if (m->want_unit == NULL || m->want_unit[i])
+			units_one(m, &m->b->unit[i], aside);
 }

@@ -12,6 +12,7 @@ SRCS += \
 	adjudicator/render/mappic_orders.c \
 	adjudicator/render/mappic_paint.c \
 	adjudicator/render/mappic_palette.c \
+	adjudicator/render/mappic_span.c \
 	adjudicator/render/mappic_units.c \
 	adjudicator/render/paintbox.c \
 	adjudicator/render/picture.c \

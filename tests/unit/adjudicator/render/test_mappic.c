@@ -362,6 +362,68 @@ START_TEST(pictures_on_one_ground_share_their_palette)
 }
 END_TEST
 
+/*
+ * Issue 18: a map is drawn band by band, and a band whose orders, units,
+ * title and legend a kept band showed is taken, not drawn. So each order
+ * and each unit must be found in every band it inks: the battle and the
+ * zombie boards drawn just after the same view without one of their
+ * orders, or one of their units (most bands kept, the others drawn
+ * alone), are the same bytes as drawn with a fresh paintbox.
+ */
+static void
+each_one_left_out(void (*view)(struct game_mapview *), int b)
+{
+	struct game_mapview	*part;
+	struct paintbox		*box;
+	struct buf		 fresh, kept, first;
+	char			 why[256], what[64];
+	int			 i, n, k;
+
+	part = malloc(sizeof(*part));
+	ck_assert(part != NULL);
+	view(mv);
+	fresh = png(b);
+	for (k = 0; k < 2; k++) {
+		n = k == 0 ? mv->board[b].norders : mv->board[b].nunits;
+		for (i = 0; i < n; i++) {
+			*part = *mv;
+			if (k == 0) {
+				memmove(&part->board[b].order[i],
+				    &part->board[b].order[i + 1], (size_t)(n -
+				    i - 1) * sizeof(part->board[b].order[0]));
+				part->board[b].norders--;
+			} else {
+				memmove(&part->board[b].unit[i],
+				    &part->board[b].unit[i + 1], (size_t)(n -
+				    i - 1) * sizeof(part->board[b].unit[0]));
+				part->board[b].nunits--;
+			}
+			box = paintbox_new(why, sizeof(why));
+			ck_assert_msg(box != NULL, "%s", why);
+			buf_init(&first);
+			ck_assert_int_eq(mappic_png_box(box, cat, part, b,
+			    &first), 0);
+			kept = png_box(box, b);
+			snprintf(what, sizeof(what), "board %d without %s %d",
+			    b, k == 0 ? "order" : "unit", i);
+			same_bytes(&kept, &fresh, what);
+			buf_free(&first);
+			buf_free(&kept);
+			paintbox_free(box);
+		}
+	}
+	buf_free(&fresh);
+	free(part);
+}
+
+START_TEST(bands_kept_from_other_pictures_give_the_same_bytes)
+{
+	each_one_left_out(tmv_battle, 0);
+	each_one_left_out(tmv_zombie, 0);
+	each_one_left_out(tmv_zombie, 1);
+}
+END_TEST
+
 START_TEST(a_changed_view_gives_other_bytes)
 {
 	struct buf	 a, b;
@@ -854,6 +916,7 @@ test_suite(void)
 	tcase_add_test(tp, same_view_gives_the_same_bytes);
 	tcase_add_test(tp, kept_grounds_give_the_same_bytes_as_fresh_ones);
 	tcase_add_test(tp, pictures_on_one_ground_share_their_palette);
+	tcase_add_test(tp, bands_kept_from_other_pictures_give_the_same_bytes);
 	tcase_add_test(tp, a_changed_view_gives_other_bytes);
 	tcase_add_test(tp, a_board_the_view_lacks_is_refused);
 	tcase_add_test(tp, unknown_places_are_left_out);
