@@ -393,7 +393,7 @@ mappic_index_ground(struct mappic_ground *g, cairo_surface_t *sf, int y0,
 static int
 mappic_banded(struct mappic *m, struct mappic_ground *g,
     struct mappic_bands *kb, const struct catalog *cat,
-    const struct game_mapview *mv, cairo_surface_t *sf, unsigned char *band,
+    const struct game_mapview *mv, unsigned char *data, unsigned char *band,
     struct buf *out)
 {
 	const struct picture_zpart	*part[MAPPIC_BANDS_MAX];
@@ -404,18 +404,21 @@ mappic_banded(struct mappic *m, struct mappic_ground *g,
 	uint8_t				 want_u[GAME_MAP_UNITS];
 	struct mappic_spans		 sp;
 	struct mappic_band_rows		 rows;
+	uint8_t				 gmiss[MAPPIC_BANDS_MAX];
 	const uint32_t			*pal;
-	unsigned char			*data = cairo_image_surface_get_data(sf);
+	cairo_t				*measure = m->cr;
+	cairo_surface_t			*win;
 	struct buf			 title, legend, key, z;
 	size_t				 stride;
-	int				 w = cairo_image_surface_get_width(sf);
-	int				 h = cairo_image_surface_get_height(sf);
-	int				 n, i, r0, r1, nmiss = 0, rc = -1;
+	bool				 any, drawn;
+	int				 w, h, n, i, r0, r1, gb, top;
+	int				 nmiss = 0, rc = -1;
 
+	mappic_size(m->geo, &w, &h);
+	stride = (size_t)cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, w);
 	n = (h + MAPPIC_BAND_ROWS - 1) / MAPPIC_BAND_ROWS;
-	if (n > MAPPIC_BANDS_MAX || data == NULL)
+	if (n > MAPPIC_BANDS_MAX)
 		return -1;
-	stride = (size_t)cairo_image_surface_get_stride(sf);
 	buf_init(&title);
 	buf_init(&legend);
 	buf_init(&key);
@@ -440,43 +443,68 @@ mappic_banded(struct mappic *m, struct mappic_ground *g,
 	}
 	for (; i < MAPPIC_BANDS_MAX; i++)
 		missing[i] = 0;
-	if (nmiss > 0) {
-		/* The missing bands as a new surface and the ground have
-		 * them. cairo is not clipped to them: a clip changes how it
-		 * smooths an edge, and a band must come out the same
-		 * whichever others are drawn with it. What is drawn over
-		 * the bands kept is never read. */
-		for (i = 0; i < n; i++) {
-			if (!missing[i])
+	/*
+	 * The missing bands, a group of MAPPIC_GROUP_BANDS at a time, in a
+	 * window of the group's rows (the work buffer: a sixth of the
+	 * picture): painted as a new surface and the ground have them,
+	 * then drawn over with what reaches them. A band is always drawn
+	 * in its group's window, at the same place, and cairo is never
+	 * clipped to the bands drawn (a clip changes how it smooths an
+	 * edge): so a band comes out the same whichever others are drawn
+	 * with it. What is drawn over the bands kept is never read.
+	 */
+	for (gb = 0; gb < n && nmiss > 0; gb += MAPPIC_GROUP_BANDS) {
+		memset(gmiss, 0, sizeof(gmiss));
+		for (i = gb, any = false; i < n && i < gb + MAPPIC_GROUP_BANDS;
+		    i++)
+			any |= gmiss[i] = missing[i];
+		if (!any)
+			continue;
+		top = gb * MAPPIC_BAND_ROWS;
+		win = cairo_image_surface_create_for_data(data,
+		    CAIRO_FORMAT_RGB24, w, MAPPIC_GROUP_BANDS * MAPPIC_BAND_ROWS,
+		    (int)stride);
+		for (i = gb; i < n && i < gb + MAPPIC_GROUP_BANDS; i++) {
+			if (!gmiss[i])
 				continue;
 			r0 = i * MAPPIC_BAND_ROWS;
 			r1 = r0 + MAPPIC_BAND_ROWS < h ? r0 + MAPPIC_BAND_ROWS : h;
-			memset(data + (size_t)r0 * stride, 0,
+			memset(data + (size_t)(r0 - top) * stride, 0,
 			    (size_t)(r1 - r0) * stride);
-			cairo_surface_mark_dirty(sf);
-			mappic_ground_paint(g, sf, (int)MAPPIC_TITLE_H, r0, r1);
+			cairo_surface_mark_dirty(win);
+			mappic_ground_paint(g, win, (int)MAPPIC_TITLE_H - top,
+			    r0 - top, r1 - top);
 		}
-		mappic_spans_want(m, &sp, missing, n, want_o, want_u);
+		m->cr = cairo_create(win);
+		cairo_translate(m->cr, 0, -top);
+		mappic_spans_want(m, &sp, gmiss, n, want_o, want_u);
 		m->want_order = want_o;
 		m->want_unit = want_u;
-		m->band = missing;
+		m->band = gmiss;
+		m->top = top;
 		mappic_draw(m, cat, mv, title.data, true);
 		m->want_order = m->want_unit = m->band = NULL;
-		if (cairo_status(m->cr) != CAIRO_STATUS_SUCCESS)
-			goto out;
-		cairo_surface_flush(sf);
-		for (i = 0; i < n; i++) {
-			if (!missing[i])
+		m->top = 0;
+		drawn = cairo_status(m->cr) == CAIRO_STATUS_SUCCESS;
+		cairo_destroy(m->cr);
+		m->cr = measure;
+		cairo_surface_flush(win);
+		for (i = gb; drawn && i < n && i < gb + MAPPIC_GROUP_BANDS;
+		    i++) {
+			if (!gmiss[i])
 				continue;
 			r0 = i * MAPPIC_BAND_ROWS;
 			r1 = r0 + MAPPIC_BAND_ROWS < h ? r0 + MAPPIC_BAND_ROWS : h;
-			mappic_index_ground(g, sf, (int)MAPPIC_TITLE_H, r0, r1,
-			    band);
+			mappic_index_ground(g, win, (int)MAPPIC_TITLE_H - top,
+			    r0 - top, r1 - top, band);
 			if ((part[i] = mappic_bands_keep(kb, h1[i], h2[i], band,
 			    (size_t)(r1 - r0) * ((size_t)w + 1),
 			    (size_t)w + 1)) == NULL)
-				goto out;
+				drawn = false;
 		}
+		cairo_surface_destroy(win);
+		if (!drawn)
+			goto out;
 	}
 	picture_deflate_join(part, n, &z);
 	picture_png_z(w, h, pal, mappic_ground_palette(g, &pal), &z, out);
@@ -556,18 +584,24 @@ mappic_png_box(struct paintbox *box, const struct catalog *cat,
 	buf_init(&png);
 	buf_init(&title);
 	stride = cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, width);
-	data = mappic_grounds_work(kept, 0, (size_t)stride * (size_t)height);
-	/* A band's scanlines on a kept ground; the whole picture's else. */
+	/* On a kept ground: a window of a group of bands, and a band's
+	 * scanlines; else the whole picture. */
+	data = mappic_grounds_work(kept, 0, (size_t)stride * (g != NULL ?
+	    MAPPIC_GROUP_BANDS * MAPPIC_BAND_ROWS : (size_t)height));
 	pix = mappic_grounds_work(kept, 1, ((size_t)width + 1) *
 	    (g != NULL ? MAPPIC_BAND_ROWS : (size_t)height));
-	sf = cairo_image_surface_create_for_data(data, CAIRO_FORMAT_RGB24,
-	    width, height, stride);
-	m.cr = cairo_create(sf);
 	if (g != NULL) {
-		if (mappic_banded(&m, g, paintbox_mapbands(box), cat, mv, sf,
+		/* Measured on a surface of a pixel: the extents are not
+		 * bounded by it. */
+		sf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1);
+		m.cr = cairo_create(sf);
+		if (mappic_banded(&m, g, paintbox_mapbands(box), cat, mv, data,
 		    pix, &png) != 0)
 			goto out;
 	} else {
+		sf = cairo_image_surface_create_for_data(data,
+		    CAIRO_FORMAT_RGB24, width, height, stride);
+		m.cr = cairo_create(sf);
 		/* No ground kept: the whole picture, as a new surface. */
 		memset(data, 0, (size_t)stride * (size_t)height);
 		cairo_surface_mark_dirty(sf);

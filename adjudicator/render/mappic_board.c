@@ -231,7 +231,7 @@ mappic_board_names(struct mappic *m)
 		    a++) {
 			if ((mapgeo_terrain(m->geo, a) == MAPGEO_SEA) != sea ||
 			    mapgeo_label(m->geo, a, &l[n].x, &l[n].y) != 0 ||
-			    !mappic_paint_wanted(cr, m->band,
+			    !mappic_paint_wanted(cr, m->band, m->top,
 			    l[n].y - BOARD_NAME_REACH, l[n].y + BOARD_NAME_REACH))
 				continue;
 			l[n++].s = mapgeo_name(m->geo, a);

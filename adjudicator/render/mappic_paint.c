@@ -323,7 +323,8 @@ mappic_paint_halos(cairo_t *cr, const struct mappic_label *l, int n,
 }
 
 bool
-mappic_paint_wanted(cairo_t *cr, const uint8_t *band, double y0, double y1)
+mappic_paint_wanted(cairo_t *cr, const uint8_t *band, int top, double y0,
+    double y1)
 {
 	double	 x = 0;
 	int	 b, b1;
@@ -333,6 +334,8 @@ mappic_paint_wanted(cairo_t *cr, const uint8_t *band, double y0, double y1)
 	cairo_user_to_device(cr, &x, &y0);
 	x = 0;
 	cairo_user_to_device(cr, &x, &y1);
+	y0 += top;
+	y1 += top;
 	if (y1 < 0 || y0 >= MAPPIC_BANDS_MAX * MAPPIC_BAND_ROWS)
 		return false;
 	b = y0 < 0 ? 0 : (int)y0 / MAPPIC_BAND_ROWS;

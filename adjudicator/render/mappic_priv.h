@@ -22,6 +22,7 @@
 #define MAPPIC_UNIT_R	10.0	/* a unit's disc */
 #define MAPPIC_BAND_ROWS	16	/* rows of a band (mappic_bands.c) */
 #define MAPPIC_BANDS_MAX	128	/* bands of a picture, at most */
+#define MAPPIC_GROUP_BANDS	8	/* bands drawn in one window */
 
 struct mappic_rgb {
 	double	 r, g, b;
@@ -46,6 +47,8 @@ struct mappic {
 	const uint8_t			*want_order;	/* [GAME_MAP_ORDERS] */
 	const uint8_t			*want_unit;	/* [GAME_MAP_UNITS] */
 	const uint8_t			*band;		/* [MAPPIC_BANDS_MAX] */
+	int				 top;	/* the picture row cr's
+						   surface starts at */
 };
 
 /* Text placement: which edge of the text's box sits at the point. */
@@ -88,9 +91,10 @@ struct mappic_measure {
 void	mappic_paint_measure(cairo_t *, struct mappic_measure *);
 void	mappic_paint_stroke(cairo_t *, bool preserve);
 void	mappic_paint_fill(cairo_t *, bool preserve);
-/* Whether user-space rows y0..y1 touch a band set in band (NULL: yes). */
-bool	mappic_paint_wanted(cairo_t *, const uint8_t *band, double y0,
-	    double y1);
+/* Whether user-space rows y0..y1 touch a band set in band (NULL: yes),
+ * the surface's first row being the picture's row top. */
+bool	mappic_paint_wanted(cairo_t *, const uint8_t *band, int top,
+	    double y0, double y1);
 /* A power's colour (out of range: a neutral grey), and the ink (black
  * or white) that reads on it. */
 const struct mappic_rgb *mappic_paint_power(int power);
