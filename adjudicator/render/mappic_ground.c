@@ -13,6 +13,8 @@
  * ground is the same whether kept or drawn anew, so a picture does not
  * depend on what was drawn before it. No I/O.
  */
+#include <sys/mman.h>
+
 #include <cairo.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -98,12 +100,23 @@ ground_draw(struct mappic_ground *g, const struct mappic *m)
 	cairo_surface_t		*sf;
 	const unsigned char	*data;
 	const uint32_t		*px;
+	void			*map;
+	size_t			 maplen;
 	int			 stride, x, y, i, rc = -1;
 
 	g->width = mapgeo_width(m->geo);
 	g->height = mapgeo_height(m->geo);
-	sf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, g->width,
-	    g->height);
+	/* Its own mapping, not malloc's: glibc raises its threshold for
+	 * mapping to the size of a mapped block freed, so 3.2 MB freed
+	 * would leave every later buffer below that size on the heap,
+	 * which does not shrink. */
+	stride = cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, g->width);
+	maplen = (size_t)stride * (size_t)g->height;
+	if ((map = mmap(NULL, maplen, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)) == MAP_FAILED)
+		return -1;
+	sf = cairo_image_surface_create_for_data(map, CAIRO_FORMAT_RGB24,
+	    g->width, g->height, stride);
 	d.cr = cairo_create(sf);
 	memset(&g->inks, 0, sizeof(g->inks));
 	mappic_paint_inks(d.cr, &g->inks);
@@ -136,6 +149,7 @@ ground_draw(struct mappic_ground *g, const struct mappic *m)
 out:
 	cairo_destroy(d.cr);
 	cairo_surface_destroy(sf);
+	munmap(map, maplen);
 	return rc;
 }
 
