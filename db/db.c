@@ -22,6 +22,17 @@
 
 /* Copies kept beside the store from before migrations (db_migrate_prune). */
 #define DB_MIGRATE_COPIES	2
+/*
+ * SQLite's page cache, in KiB (its default is 2000). Most pages the store
+ * reads and writes are the outbox's messages, read once or written once;
+ * the tables and indexes the judge reads over and over fit in a quarter of
+ * that, and in the mail benchmarks the smaller cache cost no speed and
+ * saved 1.5 MB of the daemon's heap (issue 18).
+ */
+#define DB_CACHE_KIB		512
+
+#define DB_STR_(x)	#x
+#define DB_STR(x)	DB_STR_(x)
 
 extern const char db_schema_sql[];
 
@@ -286,7 +297,8 @@ db_open(const char *path, struct db **out, char *why, size_t whylen)
 	}
 	sqlite3_busy_timeout(db->h, 10000);
 	if (db_exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;"
-	    "PRAGMA foreign_keys = ON;", "pragmas") != DB_OK) {
+	    "PRAGMA foreign_keys = ON; PRAGMA cache_size = -"
+	    DB_STR(DB_CACHE_KIB) ";", "pragmas") != DB_OK) {
 		snprintf(why, whylen, "%s: cannot set up WAL: %s", path,
 		    sqlite3_errmsg(db->h));
 		goto fail;

@@ -31,6 +31,7 @@
 #define DB_ORDER_MAX	256
 #define DB_PREFS_MAX	64
 
+struct buf;
 struct db;
 
 int	db_open(const char *path, struct db **out, char *why, size_t whylen);
@@ -296,13 +297,26 @@ int	db_failure_clear(struct db *, const char *key);
 struct db_outbox_row {
 	int64_t		 id;
 	char		*rcpt;		/* owned */
-	char		*message;	/* owned */
+	char		*message;	/* owned; NULL from db_outbox_heads() */
 	size_t		 len;
 	int		 attempts;
 };
 
 int	db_outbox_add(struct db *, int64_t inbox_id, int64_t game_id,
 	    const char *rcpt, const char *msg, size_t len, time_t now);
+/*
+ * The rows due by now, oldest first, at most max, without their messages:
+ * a message with a map is some 150 KB, so the sender reads one at a time
+ * with db_outbox_message() (issue 18: 64 of them at once were half the
+ * daemon's heap). Each row is cleared with db_outbox_row_clear().
+ */
+int	db_outbox_heads(struct db *, time_t now, struct db_outbox_row *out,
+	    int max, int *n);
+/* Replaces out's content with the message of row id; DB_NONE when the row
+ * has none. */
+int	db_outbox_message(struct db *, int64_t id, struct buf *out);
+/* db_outbox_heads() with each message read into its row, for the tests and
+ * tools that look at what was queued. */
 int	db_outbox_due(struct db *, time_t now, struct db_outbox_row *out,
 	    int max, int *n);
 void	db_outbox_row_clear(struct db_outbox_row *);

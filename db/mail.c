@@ -187,37 +187,79 @@ db_outbox_add(struct db *db, int64_t inbox_id, int64_t game_id,
 }
 
 int
-db_outbox_due(struct db *db, time_t now, struct db_outbox_row *out, int max,
+db_outbox_heads(struct db *db, time_t now, struct db_outbox_row *out, int max,
     int *n)
 {
 	sqlite3_stmt	*st;
 	int		 rc;
 
 	*n = 0;
-	st = db_stmt(db, DBS_OUTBOX_DUE, "SELECT s.id, s.rcpt, m.message, "
-	    "s.attempts FROM outbox_state s JOIN outbox_message m ON m.id = "
-	    "s.id WHERE s.sent IS NULL AND s.failed IS NULL AND "
-	    "s.next_try <= ? ORDER BY s.id LIMIT ?");
+	/* The join keeps a row without its message out, as before the
+	 * message was read apart; it reads no byte of the message. */
+	st = db_stmt(db, DBS_OUTBOX_DUE, "SELECT s.id, s.rcpt, s.attempts "
+	    "FROM outbox_state s JOIN outbox_message m ON m.id = s.id WHERE "
+	    "s.sent IS NULL AND s.failed IS NULL AND s.next_try <= ? ORDER BY "
+	    "s.id LIMIT ?");
 	if (st == NULL)
 		return DB_ERR;
 	sqlite3_bind_int64(st, 1, (sqlite3_int64)now);
 	sqlite3_bind_int(st, 2, max);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max) {
 		struct db_outbox_row *r = &out[(*n)++];
-		const void *blob = sqlite3_column_blob(st, 2);
 
+		memset(r, 0, sizeof(*r));
 		r->id = sqlite3_column_int64(st, 0);
 		r->rcpt = xstrdup((const char *)sqlite3_column_text(st, 1));
-		r->len = (size_t)sqlite3_column_bytes(st, 2);
-		r->message = xmalloc(r->len + 1);
-		if (r->len)
-			memcpy(r->message, blob, r->len);
-		r->message[r->len] = '\0';
-		r->attempts = sqlite3_column_int(st, 3);
+		r->attempts = sqlite3_column_int(st, 2);
 	}
 	sqlite3_reset(st);
 	return rc == SQLITE_ROW || rc == SQLITE_DONE ? DB_OK :
 	    db_fail(db, "outbox due");
+}
+
+int
+db_outbox_message(struct db *db, int64_t id, struct buf *out)
+{
+	sqlite3_stmt	*st;
+	int		 rc;
+
+	buf_reset(out);
+	st = db_stmt(db, DBS_OUTBOX_MESSAGE, "SELECT message FROM "
+	    "outbox_message WHERE id = ?");
+	if (st == NULL)
+		return DB_ERR;
+	sqlite3_bind_int64(st, 1, id);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		buf_add(out, sqlite3_column_blob(st, 0),
+		    (size_t)sqlite3_column_bytes(st, 0));
+	/* Reset at once: SQLite frees its copy of a message that spans
+	 * overflow pages, and the read ends before the mail is sent. */
+	sqlite3_reset(st);
+	if (rc == SQLITE_ROW)
+		return DB_OK;
+	return rc == SQLITE_DONE ? DB_NONE : db_fail(db, "outbox message");
+}
+
+int
+db_outbox_due(struct db *db, time_t now, struct db_outbox_row *out, int max,
+    int *n)
+{
+	struct buf	 b;
+	int		 i, rc;
+
+	if ((rc = db_outbox_heads(db, now, out, max, n)) != DB_OK)
+		return rc;
+	buf_init(&b);
+	for (i = 0; i < *n && rc == DB_OK; i++) {
+		/* The heads' join found every message: DB_NONE cannot be. */
+		if ((rc = db_outbox_message(db, out[i].id, &b)) != DB_OK)
+			break;
+		out[i].len = b.len;
+		out[i].message = xmalloc(b.len + 1);
+		memcpy(out[i].message, b.data, b.len + 1);
+	}
+	buf_free(&b);
+	return rc == DB_OK ? DB_OK : DB_ERR;
 }
 
 void

@@ -29,6 +29,7 @@
 #define COMPOSE_MSGID_MAX	250	/* longer ids are left out */
 #define COMPOSE_REFS_MAX	20	/* ids kept in References */
 #define COMPOSE_B64_LINE	76	/* RFC 2045 6.8 */
+#define COMPOSE_B64_IN		(COMPOSE_B64_LINE / 4 * 3)	/* bytes a line */
 #define COMPOSE_FILENAME_MAX	60	/* a file's name or type */
 #define COMPOSE_BOUNDARY_TOKEN	40	/* of the Message-ID token */
 #define COMPOSE_BOUNDARY_MAX	70	/* RFC 2046 5.1.1 */
@@ -146,9 +147,10 @@ compose_charlen(const unsigned char *s)
 	return n;
 }
 
-/* Four base64 characters for the next (up to) three of n bytes at s. */
+/* Four base64 characters into out for the next (up to) three of n bytes
+ * at s. */
 static void
-compose_b64_group(const unsigned char *s, size_t n, struct buf *w)
+compose_b64_group(const unsigned char *s, size_t n, char *out)
 {
 	unsigned long	 v;
 
@@ -157,20 +159,23 @@ compose_b64_group(const unsigned char *s, size_t n, struct buf *w)
 		v |= (unsigned long)s[1] << 8;
 	if (n > 2)
 		v |= s[2];
-	buf_putc(w, compose_b64[(v >> 18) & 63]);
-	buf_putc(w, compose_b64[(v >> 12) & 63]);
-	buf_putc(w, n > 1 ? compose_b64[(v >> 6) & 63] : '=');
-	buf_putc(w, n > 2 ? compose_b64[v & 63] : '=');
+	out[0] = compose_b64[(v >> 18) & 63];
+	out[1] = compose_b64[(v >> 12) & 63];
+	out[2] = n > 1 ? compose_b64[(v >> 6) & 63] : '=';
+	out[3] = n > 2 ? compose_b64[v & 63] : '=';
 }
 
 static void
 compose_b64_word(const unsigned char *s, size_t n, struct buf *w)
 {
+	char	 q[4];
 	size_t	 i;
 
 	buf_puts(w, "=?UTF-8?B?");
-	for (i = 0; i < n; i += 3)
-		compose_b64_group(s + i, n - i, w);
+	for (i = 0; i < n; i += 3) {
+		compose_b64_group(s + i, n - i, q);
+		buf_add(w, q, sizeof(q));
+	}
 	buf_puts(w, "?=");
 }
 
@@ -538,14 +543,21 @@ compose_boundary(const struct compose_in *in, const char *body,
 		snprintf(out, COMPOSE_BOUNDARY_MAX, "=_pbemd.%s.%d", tok, n);
 }
 
-/* One file: its headers and its base64 lines (RFC 2045 6.8). */
+/*
+ * One file: its headers and its base64 lines (RFC 2045 6.8). A whole line
+ * is encoded into an array, COMPOSE_B64_IN bytes into COMPOSE_B64_LINE
+ * characters and its CRLF, and added with one call: a picture is the bulk
+ * of a report, and a call per character cost more than the rest of
+ * composing it (issue 18).
+ */
 static void
 compose_attachment(const struct compose_attach *a, struct buf *out)
 {
 	const unsigned char	*s = a->data;
 	char			 type[COMPOSE_FILENAME_MAX + 1],
-				 name[COMPOSE_FILENAME_MAX + 1];
-	size_t			 i, col = 0;
+				 name[COMPOSE_FILENAME_MAX + 1],
+				 line[COMPOSE_B64_LINE + 2];
+	size_t			 i, j, n, w;
 
 	compose_keep(a->type, "./+-", COMPOSE_FILENAME_MAX,
 	    "application/octet-stream", type);
@@ -555,15 +567,14 @@ compose_attachment(const struct compose_attach *a, struct buf *out)
 	    "Content-Transfer-Encoding: base64\r\n"
 	    "Content-Disposition: attachment;\r\n filename=\"%s\"\r\n\r\n",
 	    type, name, name);
-	for (i = 0; i < a->len; i += 3) {
-		compose_b64_group(s + i, a->len - i, out);
-		if ((col += 4) == COMPOSE_B64_LINE) {
-			buf_puts(out, "\r\n");
-			col = 0;
-		}
+	for (i = 0; i < a->len; i += n) {
+		n = a->len - i < COMPOSE_B64_IN ? a->len - i : COMPOSE_B64_IN;
+		for (j = 0, w = 0; j < n; j += 3, w += 4)
+			compose_b64_group(s + i + j, n - j, line + w);
+		line[w] = '\r';
+		line[w + 1] = '\n';
+		buf_add(out, line, w + 2);
 	}
-	if (col > 0)
-		buf_puts(out, "\r\n");
 }
 
 void

@@ -13,6 +13,9 @@
  * the program (with log.c's settings).
  */
 #include <errno.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -400,6 +403,22 @@ daemon_reload(struct daemon *d)
 	daemon_reconnect(d, c, n);
 }
 
+/*
+ * Before the daemon waits, the heap's free pages go back to the system.
+ * A round leaves megabytes of them between the chunks it keeps (pictures,
+ * messages and their copies, freed in another order than they were taken),
+ * and the next mail may verify a password first: Argon2id takes its 7 MiB
+ * (judge/password.c) on top of whatever the process holds then (issue 18).
+ * The pages a mail touches again cost a fault each, once per idle wait.
+ */
+static void
+daemon_trim(void)
+{
+#ifdef __GLIBC__
+	malloc_trim(0);
+#endif
+}
+
 static void
 daemon_loop(struct daemon *d, bool once)
 {
@@ -428,6 +447,7 @@ daemon_loop(struct daemon *d, bool once)
 		ms = daemon_timeout_ms(d);
 		if (ms == 0)
 			continue;
+		daemon_trim();
 		if (d->imap) {
 			if (imap_wait(d->imap, ms, &daemon_wake) < 0 &&
 			    !daemon_stop)

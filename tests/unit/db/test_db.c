@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/util.h"
 #include "db/db.h"
 
 extern const char db_schema_sql[];
@@ -843,6 +844,68 @@ due(time_t now, int max, int want, int64_t *ids)
 	}
 }
 
+/*
+ * Issue 18: the page cache is bounded by DB_CACHE_KIB (512), not SQLite's
+ * 2000 KiB. 6 MB of messages go through the cache as the outbox gets
+ * them; all of SQLite's memory stays under a megabyte (2.2 MB with the
+ * default cache).
+ */
+START_TEST(the_page_cache_stays_small_when_big_mails_are_queued)
+{
+	struct buf	 big;
+	char		 rcpt[64];
+	int		 i;
+
+	buf_init(&big);
+	buf_puts(&big, "Subject: map\r\n\r\n");
+	for (i = 0; i < 2000; i++)
+		buf_printf(&big, "%076d\r\n", i);
+	for (i = 0; i < 40; i++) {
+		snprintf(rcpt, sizeof(rcpt), "p%d@example.test", i);
+		ck_assert_int_eq(db_outbox_add(db, 0, 0, rcpt, big.data,
+		    big.len, 1000), DB_OK);
+	}
+	ck_assert_msg(sqlite3_memory_used() < 1024 * 1024, "SQLite holds "
+	    "%lld bytes", (long long)sqlite3_memory_used());
+	buf_free(&big);
+}
+END_TEST
+
+/* Issue 18: the sender reads the due rows without their messages, then
+ * each message on its own, into a buffer it reuses. */
+START_TEST(outbox_heads_come_without_messages_read_one_by_one)
+{
+	struct db_outbox_row	 r[4];
+	static const char	 msg1[] = "Subject: one\r\n\r\nbody\0tail";
+	struct buf		 b;
+	int			 n = -1;
+
+	ck_assert_int_eq(db_outbox_add(db, 0, 0, "a@example.test", msg1,
+	    sizeof(msg1) - 1, 1000), DB_OK);
+	ck_assert_int_eq(db_outbox_add(db, 0, 0, "b@example.test", "two", 3,
+	    1000), DB_OK);
+	ck_assert_int_eq(db_outbox_heads(db, 1000, r, 4, &n), DB_OK);
+	ck_assert_int_eq(n, 2);
+	ck_assert_str_eq(r[0].rcpt, "a@example.test");
+	ck_assert_ptr_null(r[0].message);
+	ck_assert_uint_eq(r[0].len, 0);
+	ck_assert_str_eq(r[1].rcpt, "b@example.test");
+	ck_assert_ptr_null(r[1].message);
+	buf_init(&b);
+	ck_assert_int_eq(db_outbox_message(db, r[0].id, &b), DB_OK);
+	ck_assert_uint_eq(b.len, sizeof(msg1) - 1);
+	ck_assert_mem_eq(b.data, msg1, sizeof(msg1) - 1);
+	/* The buffer's content is replaced, not appended to. */
+	ck_assert_int_eq(db_outbox_message(db, r[1].id, &b), DB_OK);
+	ck_assert_str_eq(b.data, "two");
+	ck_assert_int_eq(db_outbox_message(db, r[1].id + 100, &b), DB_NONE);
+	ck_assert_uint_eq(b.len, 0);
+	buf_free(&b);
+	db_outbox_row_clear(&r[0]);
+	db_outbox_row_clear(&r[1]);
+}
+END_TEST
+
 START_TEST(outbox_rows_are_due_until_sent_or_failed)
 {
 	struct db_outbox_row	 r[8];
@@ -1084,6 +1147,8 @@ test_suite(void)
 	tcase_add_test(tc, inbox_known_by_uid_and_by_message_id);
 	tcase_add_test(tc, failures_are_counted_per_key_and_cleared);
 	tcase_add_test(tc, outbox_rows_are_due_until_sent_or_failed);
+	tcase_add_test(tc, outbox_heads_come_without_messages_read_one_by_one);
+	tcase_add_test(tc, the_page_cache_stays_small_when_big_mails_are_queued);
 	tcase_add_test(tc, migration_8_keeps_every_outbox_row_and_its_message);
 	tcase_add_test(tc, the_outbox_view_takes_updates);
 	tcase_add_test(tc, marking_a_mail_sent_does_not_write_its_message_again);

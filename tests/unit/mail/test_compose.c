@@ -674,6 +674,98 @@ START_TEST(attachment_bytes_round_trip)
 }
 END_TEST
 
+/* The base64 of n bytes as RFC 2045 6.8 lays it out: 4 characters per 3
+ * bytes, "=" padding, a CRLF after every 76 characters and after a shorter
+ * last line; written here one character at a time, as compose.c did. */
+static void
+b64_reference(const unsigned char *s, size_t n, struct buf *out)
+{
+	static const char	 abc[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	    "abcdefghijklmnopqrstuvwxyz0123456789+/";
+	unsigned long		 v;
+	size_t			 i, col = 0;
+
+	for (i = 0; i < n; i += 3) {
+		v = (unsigned long)s[i] << 16;
+		v |= i + 1 < n ? (unsigned long)s[i + 1] << 8 : 0;
+		v |= i + 2 < n ? s[i + 2] : 0;
+		buf_putc(out, abc[v >> 18 & 63]);
+		buf_putc(out, abc[v >> 12 & 63]);
+		buf_putc(out, i + 1 < n ? abc[v >> 6 & 63] : '=');
+		buf_putc(out, i + 2 < n ? abc[v & 63] : '=');
+		if ((col += 4) == 76) {
+			buf_puts(out, "\r\n");
+			col = 0;
+		}
+	}
+	if (col > 0)
+		buf_puts(out, "\r\n");
+}
+
+/* The lines of a file of every size from 0 to 200 bytes (none, a short
+ * one, exactly one or two full lines and their neighbours) are byte for
+ * byte the ones written a character at a time. */
+START_TEST(attachment_base64_lines_are_exact)
+{
+	struct compose_attach	 a;
+	struct compose_in	 in;
+	struct buf		 want;
+	unsigned char		 data[200];
+	const char		*head = "filename=\"a.bin\"\r\n\r\n", *p, *end;
+	char			*got;
+	size_t			 i;
+
+	for (i = 0; i < sizeof(data); i++)
+		data[i] = (unsigned char)(i * 97 + 13);
+	base_in(&in);
+	a.type = "application/octet-stream";
+	a.filename = "a.bin";
+	a.data = data;
+	a.len = (size_t)_i;
+	in.attach = &a;
+	in.nattach = 1;
+	got = compose(&in);
+	buf_init(&want);
+	b64_reference(data, a.len, &want);
+	p = strstr(got, head);
+	ck_assert_ptr_nonnull(p);
+	p += strlen(head);
+	end = strstr(p, "--=_pbemd.r-78.alpha--\r\n");
+	ck_assert_ptr_nonnull(end);
+	ck_assert_uint_eq((size_t)(end - p), want.len);
+	ck_assert_msg(want.len == 0 || memcmp(p, want.data, want.len) == 0,
+	    "%zu bytes: base64 differs", a.len);
+	buf_free(&want);
+	free(got);
+}
+END_TEST
+
+/* Two sizes spelled out, so the reference cannot drift with the code. */
+START_TEST(attachment_base64_known_text)
+{
+	struct compose_attach	 a = { "image/png", "x.png", "\x89PNG", 4 };
+	struct compose_in	 in;
+	unsigned char		 data[58];
+	char			*got;
+
+	base_in(&in);
+	in.attach = &a;
+	in.nattach = 1;
+	got = compose(&in);
+	ck_assert_ptr_nonnull(strstr(got, "filename=\"x.png\"\r\n\r\n"
+	    "iVBORw==\r\n--=_pbemd.r-78.alpha--\r\n"));
+	free(got);
+	memset(data, 0xff, sizeof(data));
+	a.data = data;
+	a.len = sizeof(data);
+	got = compose(&in);
+	ck_assert_ptr_nonnull(strstr(got, "filename=\"x.png\"\r\n\r\n"
+	    "////////////////////////////////////////////////////////////"
+	    "////////////////\r\n/w==\r\n--=_pbemd.r-78.alpha--\r\n"));
+	free(got);
+}
+END_TEST
+
 /* A text that holds the boundary, a hostile file name and type. */
 START_TEST(boundary_and_names_are_safe)
 {
@@ -730,6 +822,8 @@ test_suite(void)
 	tcase_add_test(tc, no_attachment_leaves_the_mail_as_it_was);
 	tcase_add_test(tc, report_with_picture_is_multipart_mixed);
 	tcase_add_loop_test(tc, attachment_bytes_round_trip, 0, 4);
+	tcase_add_loop_test(tc, attachment_base64_lines_are_exact, 0, 201);
+	tcase_add_test(tc, attachment_base64_known_text);
 	tcase_add_test(tc, boundary_and_names_are_safe);
 	suite_add_tcase(s, tc);
 	return s;

@@ -17,10 +17,12 @@
 #include <unistd.h>
 
 #include "adjudicator/serve/outbox.h"
+#include "common/util.h"
 #include "tests/unit/mail/support_lineserver.h"
 
 #define T_FROM	"judge@example.test"
 #define T_MSG	"From: judge@example.test\r\nSubject: t\r\n\r\nhi\r\n"
+#define T_BIG_LINES	2000	/* of 76 characters: a report with a map */
 
 static char		 path[64], url[64];
 static struct db	*db;
@@ -68,6 +70,54 @@ count_install(void)
 	count_vfs.zName = "pbemd-count";
 	count_vfs.xOpen = count_open;
 	ck_assert_int_eq(sqlite3_vfs_register(&count_vfs, 1), SQLITE_OK);
+}
+
+/* ---- the heap: every allocation counted (the unit tests run with ASan) */
+
+/* ASan's, from <sanitizer/allocator_interface.h>, which gcc does not ship. */
+int	 __sanitizer_install_malloc_and_free_hooks(
+	    void (*)(const volatile void *, size_t),
+	    void (*)(const volatile void *));
+size_t	 __sanitizer_get_allocated_size(const volatile void *);
+
+static bool	 heap_on;
+static size_t	 heap_now, heap_peak;
+
+static void
+heap_malloc(const volatile void *p, size_t n)
+{
+	(void)p;
+	if (!heap_on)
+		return;
+	heap_now += n;
+	if (heap_now > heap_peak)
+		heap_peak = heap_now;
+}
+
+static void
+heap_free(const volatile void *p)
+{
+	size_t	 n;
+
+	if (!heap_on || p == NULL)
+		return;
+	/* Memory from before the count began counts as freed from zero. */
+	n = __sanitizer_get_allocated_size((const void *)p);
+	heap_now = heap_now > n ? heap_now - n : 0;
+}
+
+/* Counts from zero from now on; the hooks are installed once a process. */
+static void
+heap_start(void)
+{
+	static bool	 hooked;
+
+	if (!hooked)
+		ck_assert_int_ne(__sanitizer_install_malloc_and_free_hooks(
+		    heap_malloc, heap_free), 0);
+	hooked = true;
+	heap_now = heap_peak = 0;
+	heap_on = true;
 }
 
 /* ---- the server */
@@ -154,7 +204,7 @@ teardown(void)
 /* The store with n mails queued; opened after the server's child began,
  * which must not inherit an open connection. */
 static void
-store(int n)
+store_msg(int n, const char *msg)
 {
 	char	 why[256] = "", rcpt[64];
 	int	 i;
@@ -162,9 +212,15 @@ store(int n)
 	ck_assert_msg(db_open(path, &db, why, sizeof(why)) == DB_OK, "%s", why);
 	for (i = 0; i < n; i++) {
 		snprintf(rcpt, sizeof(rcpt), "p%d@example.test", i);
-		ck_assert_int_eq(db_outbox_add(db, 0, 0, rcpt, T_MSG,
-		    strlen(T_MSG), 1000), DB_OK);
+		ck_assert_int_eq(db_outbox_add(db, 0, 0, rcpt, msg,
+		    strlen(msg), 1000), DB_OK);
 	}
+}
+
+static void
+store(int n)
+{
+	store_msg(n, T_MSG);
 }
 
 static struct smtp *
@@ -255,6 +311,41 @@ START_TEST(with_every_1_each_mark_is_synced_on_its_own)
 }
 END_TEST
 
+/*
+ * Issue 18: a round holds one message at a time, not a page of them. 40
+ * mails of 150 KB each are 6 MB; the round's heap may grow by a few
+ * messages (the one being sent, SQLite's copy of it, the buffer's slack)
+ * and SQLite's and libcurl's own, never by the queue.
+ */
+START_TEST(a_round_holds_one_message_at_a_time)
+{
+	struct lineserver	*ls = lineserver_start(1, fake_smtp, NULL);
+	struct buf		 big;
+	struct smtp		*s;
+	size_t			 peak;
+	int			 i;
+
+	buf_init(&big);
+	buf_puts(&big, "From: judge@example.test\r\nSubject: map\r\n\r\n");
+	for (i = 0; i < T_BIG_LINES; i++)
+		buf_printf(&big, "%076d\r\n", i);
+	store_msg(40, big.data);
+	s = client(lineserver_port(ls));
+	heap_start();
+	ck_assert_int_eq(outbox_flush_sync(db, s, T_FROM, 1000, 0,
+	    OUTBOX_SYNC_EVERY), 40);
+	heap_on = false;
+	peak = heap_peak;
+	smtp_free(s);
+	lineserver_finish(ls);
+	ck_assert_int_eq(marked(), 40);
+	ck_assert_msg(peak < 6 * big.len, "the round's heap grew by %zu "
+	    "bytes, messages of %zu", peak, big.len);
+	lineserver_free(ls);
+	buf_free(&big);
+}
+END_TEST
+
 /* A round that fails gives the store back as it found it too. */
 START_TEST(after_a_failed_round_commits_wait_for_the_disk_again)
 {
@@ -282,6 +373,7 @@ test_suite(void)
 	tcase_add_test(tc, a_round_syncs_its_marks_in_groups_and_at_its_end);
 	tcase_add_test(tc, with_every_1_each_mark_is_synced_on_its_own);
 	tcase_add_test(tc, after_a_failed_round_commits_wait_for_the_disk_again);
+	tcase_add_test(tc, a_round_holds_one_message_at_a_time);
 	suite_add_tcase(s, tc);
 	return s;
 }
