@@ -2,11 +2,12 @@
  * db.c - opening the database, migrations, transactions, the statement
  * cache, and the people table.
  *
- * WAL with synchronous=FULL: a committed mail must survive a power cut,
- * because the message is marked processed on the server right after the
- * commit. The outbox alone commits its marks with NORMAL for a round and
- * syncs them in groups (db_sync_each(), db_sync(); serve/outbox.c says
- * why that is safe). A store that holds a schema is copied beside itself before it
+ * WAL with synchronous=FULL: a committed mail must survive a power cut
+ * once the message is marked processed on the server. Two callers commit
+ * with NORMAL for a while and sync the WAL in one go (db_sync_each(),
+ * db_sync()): the daemon's intake for a chunk of mails, before it marks
+ * them on the server (serve/daemon.c), and the outbox for its marks
+ * (serve/outbox.c says why that is safe). A store that holds a schema is copied beside itself before it
  * is migrated (<path>.pre-v<N>.bak, backup.c), and not migrated when the
  * copy fails.
  */

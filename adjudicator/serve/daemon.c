@@ -175,6 +175,7 @@ daemon_chunk(struct daemon *d, const uint32_t *uids, size_t n)
 	struct judge_env	 env;
 	struct daemon_fetch	 f = { d, &env };
 	char			*key;
+	bool			 lazy;
 	int			 rc;
 
 	if (n == 0)
@@ -188,7 +189,24 @@ daemon_chunk(struct daemon *d, const uint32_t *uids, size_t n)
 	if (rc != 0)
 		return 0;	/* the store is busy: try again next round */
 	runtime_env(&d->rt, time(NULL), &env);
+	/*
+	 * A chunk's mails commit without waiting for the disk each, and the
+	 * WAL is synced once after them, before any of them is marked on the
+	 * server (daemon_mark()) and before the outbox sends what they
+	 * queued: a power cut loses only mails still unmarked, which the
+	 * next round fetches again. One sync a chunk, not one a mail.
+	 */
+	lazy = db_sync_each(d->rt.db, false) == DB_OK;
 	rc = imap_fetch_many(d->imap, uids, n, daemon_one_mail, &f);
+	if (lazy) {
+		if (db_sync(d->rt.db) != DB_OK) {
+			d->ndone = 0;	/* not on the disk: not marked */
+			rc = -1;
+		}
+		if (db_sync_each(d->rt.db, true) != DB_OK)
+			log_fatalx("daemon: the store's commits cannot wait "
+			    "for the disk again");
+	}
 	return rc < 0 && !daemon_stop ? -1 : 0;
 }
 
