@@ -431,7 +431,7 @@ mappic_banded(struct mappic *m, struct mappic_ground *g,
 	rows.title = title.data;
 	rows.legend = legend.data;
 	mappic_fonts(m->cr);
-	mappic_spans_measure(m, MAPPIC_TITLE_H, &sp);
+	mappic_spans_measure(m, kb, MAPPIC_TITLE_H, &sp);
 	mappic_bands_begin(kb);
 	for (i = 0; i < n; i++) {
 		r0 = i * MAPPIC_BAND_ROWS;

@@ -38,10 +38,23 @@ struct mappic_band {
 	uint64_t		 used;
 };
 
+/*
+ * The rows a unit inks, by the unit (mappic_span.c): the same in every
+ * picture it stands in the same way, and measuring them is most of what a
+ * map whose bands are all kept costs. Direct-mapped by the hash.
+ */
+#define MAPPIC_SPANS	512
+
+struct mappic_span_memo {
+	uint64_t		 h1, h2;	/* 0, 0: empty */
+	int16_t			 s[2];
+};
+
 struct mappic_bands {
 	struct mappic_band	 b[MAPPIC_BANDS];
 	uint64_t		 clock;
 	uint64_t		 mark;		/* the picture being built's start */
+	struct mappic_span_memo	 span[MAPPIC_SPANS];
 };
 
 struct mappic_bands *
@@ -146,4 +159,29 @@ mappic_bands_keep(struct mappic_bands *k, uint64_t h1, uint64_t h2,
 	slot->h2 = h2;
 	slot->used = ++k->clock;
 	return &slot->z;
+}
+
+bool
+mappic_bands_span(const struct mappic_bands *k, uint64_t h1, uint64_t h2,
+    int16_t s[2])
+{
+	const struct mappic_span_memo	*e = &k->span[h1 % MAPPIC_SPANS];
+
+	if (e->h1 != h1 || e->h2 != h2 || (h1 == 0 && h2 == 0))
+		return false;
+	s[0] = e->s[0];
+	s[1] = e->s[1];
+	return true;
+}
+
+void
+mappic_bands_span_keep(struct mappic_bands *k, uint64_t h1, uint64_t h2,
+    const int16_t s[2])
+{
+	struct mappic_span_memo	*e = &k->span[h1 % MAPPIC_SPANS];
+
+	e->h1 = h1;
+	e->h2 = h2;
+	e->s[0] = s[0];
+	e->s[1] = s[1];
 }

@@ -185,11 +185,18 @@ const struct picture_zpart *mappic_bands_keep(struct mappic_bands *,
 			    size_t n, size_t stride);
 void			 mappic_bands_hash(const void *p, size_t n,
 			    uint64_t *h1, uint64_t *h2);
+/* The rows a unit inks, kept by the hashes of what it is (span: true and
+ * s filled when kept; span_keep: keeps s, maybe in another's place). */
+bool			 mappic_bands_span(const struct mappic_bands *,
+			    uint64_t h1, uint64_t h2, int16_t s[2]);
+void			 mappic_bands_span_keep(struct mappic_bands *,
+			    uint64_t h1, uint64_t h2, const int16_t s[2]);
 
 /*
  * mappic_span.c. measure: the picture rows (s[0]..s[1] - 1; none when
  * equal) each order and unit of m's board inks, the map's top at picture
- * row y0 (m->cr at the picture's origin, its fonts set). key: the two
+ * row y0 (m->cr at the picture's origin, its fonts set); the units'
+ * found among those kept in k, or measured and kept there. key: the two
  * hashes of what rows r0..r1 - 1 show (key: a buffer to write it in).
  * want: the orders and units inking any band set in band (nbands).
  */
@@ -206,8 +213,8 @@ struct mappic_band_rows {
 	const char	*title;
 	const char	*legend;
 };
-void	mappic_spans_measure(struct mappic *, double y0,
-	    struct mappic_spans *);
+void	mappic_spans_measure(struct mappic *, struct mappic_bands *,
+	    double y0, struct mappic_spans *);
 void	mappic_spans_key(const struct mappic *, const struct mappic_spans *,
 	    const struct mappic_band_rows *, int r0, int r1, struct buf *key,
 	    uint64_t *h1, uint64_t *h2);

@@ -44,9 +44,15 @@ span_take(struct mappic *m, struct mappic_measure *k, bool aside,
 }
 
 void
-mappic_spans_measure(struct mappic *m, double y0, struct mappic_spans *sp)
+mappic_spans_measure(struct mappic *m, struct mappic_bands *kept, double y0,
+    struct mappic_spans *sp)
 {
 	struct mappic_measure	 k;
+	struct {
+		double			 y0;
+		struct game_map_unit	 u;
+	}			 key;
+	uint64_t		 h1, h2;
 	uint8_t			 one[GAME_MAP_ORDERS > GAME_MAP_UNITS ?
 				    GAME_MAP_ORDERS : GAME_MAP_UNITS];
 	int16_t			 s[2];
@@ -69,7 +75,14 @@ mappic_spans_measure(struct mappic *m, double y0, struct mappic_spans *sp)
 	n = m->b->nunits < 0 ? 0 : m->b->nunits > GAME_MAP_UNITS ?
 	    GAME_MAP_UNITS : m->b->nunits;
 	m->want_unit = one;
+	memset(&key, 0, sizeof(key));
+	key.y0 = y0;
 	for (i = 0; i < n; i++) {
+		/* A unit's rows follow from what it is and the map's top. */
+		key.u = m->b->unit[i];
+		mappic_bands_hash(&key, sizeof(key), &h1, &h2);
+		if (mappic_bands_span(kept, h1, h2, sp->unit[i]))
+			continue;
 		one[i] = 1;
 		/* A unit stands in one layer: on its place, or aside. */
 		span_take(m, &k, false, false, sp->unit[i]);
@@ -79,6 +92,7 @@ mappic_spans_measure(struct mappic *m, double y0, struct mappic_spans *sp)
 			sp->unit[i][1] = s[1];
 		}
 		one[i] = 0;
+		mappic_bands_span_keep(kept, h1, h2, sp->unit[i]);
 	}
 	m->want_unit = NULL;
 	cairo_restore(m->cr);
