@@ -553,11 +553,8 @@ compose_boundary(const struct compose_in *in, const char *body,
 static void
 compose_attachment(const struct compose_attach *a, struct buf *out)
 {
-	const unsigned char	*s = a->data;
 	char			 type[COMPOSE_FILENAME_MAX + 1],
-				 name[COMPOSE_FILENAME_MAX + 1],
-				 line[COMPOSE_B64_LINE + 2];
-	size_t			 i, j, n, w;
+				 name[COMPOSE_FILENAME_MAX + 1];
 
 	compose_keep(a->type, "./+-", COMPOSE_FILENAME_MAX,
 	    "application/octet-stream", type);
@@ -567,8 +564,21 @@ compose_attachment(const struct compose_attach *a, struct buf *out)
 	    "Content-Transfer-Encoding: base64\r\n"
 	    "Content-Disposition: attachment;\r\n filename=\"%s\"\r\n\r\n",
 	    type, name, name);
-	for (i = 0; i < a->len; i += n) {
-		n = a->len - i < COMPOSE_B64_IN ? a->len - i : COMPOSE_B64_IN;
+	if (a->b64 != NULL)
+		buf_add(out, a->b64, a->b64len);
+	else
+		compose_base64(a->data, a->len, out);
+}
+
+void
+compose_base64(const void *data, size_t len, struct buf *out)
+{
+	const unsigned char	*s = data;
+	char			 line[COMPOSE_B64_LINE + 2];
+	size_t			 i, j, n, w;
+
+	for (i = 0; i < len; i += n) {
+		n = len - i < COMPOSE_B64_IN ? len - i : COMPOSE_B64_IN;
 		for (j = 0, w = 0; j < n; j += 3, w += 4)
 			compose_b64_group(s + i + j, n - j, line + w);
 		line[w] = '\r';

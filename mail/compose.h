@@ -17,7 +17,15 @@ struct compose_attach {
 	const char	*filename;	/* kept to [A-Za-z0-9._-], 60 chars */
 	const void	*data;
 	size_t		 len;
+	/* The data as compose_base64() writes it, or NULL: encoded here. A
+	 * picture sent to many readers is encoded once so. */
+	const char	*b64;
+	size_t		 b64len;
 };
+
+/* Appends the base64 of len bytes of data to out, in lines of 76
+ * characters, each ended by CRLF (RFC 2045 6.8), as an attachment has. */
+void	compose_base64(const void *data, size_t len, struct buf *out);
 
 #define COMPOSE_ATTACH_MAX	4
 

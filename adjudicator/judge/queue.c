@@ -56,6 +56,10 @@ judge_queue_picture(struct judge_session *s, const char *rcpt,
 		att[c.nattach].filename = pics->name[i];
 		att[c.nattach].data = pics->png[i].data;
 		att[c.nattach].len = pics->png[i].len;
+		/* Encoded when drawn, once for all its readers. */
+		att[c.nattach].b64 = pics->b64[i].len > 0 ?
+		    pics->b64[i].data : NULL;
+		att[c.nattach].b64len = pics->b64[i].len;
 		c.nattach++;
 	}
 	c.attach = c.nattach > 0 ? att : NULL;

@@ -20,6 +20,7 @@
 #include "adjudicator/render/picture.h"
 #include "adjudicator/render/report.h"
 #include "common/log.h"
+#include "mail/compose.h"
 
 /* Whether drawn entry d shows what view v would draw for catalog cat. */
 static bool
@@ -64,6 +65,9 @@ judge_picture_draw(const struct judge_env *env, const struct judge_seat *w,
 			snprintf(out->name[out->n], JUDGE_PICTURE_NAME,
 			    "%s-%s%s.png", w->game.name, v->map.board[b].phase,
 			    n > 1 ? board_suffix[b] : "");
+			buf_reset(&out->b64[out->n]);
+			compose_base64(out->png[out->n].data,
+			    out->png[out->n].len, &out->b64[out->n]);
 			out->n++;
 		}
 		return;
@@ -79,6 +83,8 @@ judge_picture_draw(const struct judge_env *env, const struct judge_seat *w,
 	}
 	snprintf(out->name[0], JUDGE_PICTURE_NAME, "%s-%d.png", w->game.name,
 	    v->ply);
+	buf_reset(&out->b64[0]);
+	compose_base64(out->png[0].data, out->png[0].len, &out->b64[0]);
 	out->n = 1;
 }
 

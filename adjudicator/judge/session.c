@@ -97,6 +97,7 @@ judge_pictures_init(struct judge_pictures *p)
 	p->n = 0;
 	for (i = 0; i < JUDGE_PICTURES; i++) {
 		buf_init(&p->png[i]);
+		buf_init(&p->b64[i]);
 		p->name[i][0] = '\0';
 	}
 }
@@ -106,8 +107,10 @@ judge_pictures_free(struct judge_pictures *p)
 {
 	int	 i;
 
-	for (i = 0; i < JUDGE_PICTURES; i++)
+	for (i = 0; i < JUDGE_PICTURES; i++) {
 		buf_free(&p->png[i]);
+		buf_free(&p->b64[i]);
+	}
 	judge_pictures_init(p);
 }
 
@@ -119,9 +122,13 @@ judge_pictures_copy(struct judge_pictures *to,
 
 	for (i = 0; i < JUDGE_PICTURES; i++) {
 		buf_reset(&to->png[i]);
-		if (i < from->n)
+		buf_reset(&to->b64[i]);
+		if (i < from->n) {
 			buf_add(&to->png[i], from->png[i].data,
 			    from->png[i].len);
+			buf_add(&to->b64[i], from->b64[i].data,
+			    from->b64[i].len);
+		}
 		memcpy(to->name[i], from->name[i], sizeof(to->name[i]));
 	}
 	to->n = from->n;

@@ -67,6 +67,9 @@ struct judge_orderlines {
 struct judge_pictures {
 	int		 n;
 	struct buf	 png[JUDGE_PICTURES];
+	struct buf	 b64[JUDGE_PICTURES];	/* png as the mail carries it
+						   (compose_base64()), encoded
+						   once for all its readers */
 	char		 name[JUDGE_PICTURES][JUDGE_PICTURE_NAME];
 };
 

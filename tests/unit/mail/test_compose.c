@@ -556,7 +556,8 @@ wkw_png(void)
 
 START_TEST(no_attachment_leaves_the_mail_as_it_was)
 {
-	struct compose_attach	 a = { "image/png", "x.png", "abc", 3 };
+	struct compose_attach	 a = { "image/png", "x.png", "abc", 3, NULL,
+	    0 };
 	struct compose_in	 in;
 	char			*plain, *got;
 
@@ -585,6 +586,7 @@ START_TEST(report_with_picture_is_multipart_mixed)
 	base_in(&in);
 	in.body = "cg: move 3\nYou play White.\n\n6 | . r . .\nGr\xc3\xbc\xc3\x9f"
 	    "e\n";
+	memset(&a, 0, sizeof(a));
 	a.type = "image/png";
 	a.filename = "cg-3.png";
 	a.data = png.data;
@@ -651,6 +653,7 @@ START_TEST(attachment_bytes_round_trip)
 	for (i = 0; i < sizeof(data); i++)
 		data[i] = (unsigned char)(i * 7 + i / 256);
 	base_in(&in);
+	memset(a, 0, sizeof(a));
 	a[0].type = "application/octet-stream";
 	a[0].filename = "a.bin";
 	a[0].data = data;
@@ -718,6 +721,7 @@ START_TEST(attachment_base64_lines_are_exact)
 	for (i = 0; i < sizeof(data); i++)
 		data[i] = (unsigned char)(i * 97 + 13);
 	base_in(&in);
+	memset(&a, 0, sizeof(a));
 	a.type = "application/octet-stream";
 	a.filename = "a.bin";
 	a.data = data;
@@ -741,9 +745,53 @@ START_TEST(attachment_base64_lines_are_exact)
 END_TEST
 
 /* Two sizes spelled out, so the reference cannot drift with the code. */
+/*
+ * Issue 18: a picture sent to many readers is encoded once, when drawn
+ * (compose_base64()), and each mail takes those lines as they are: the
+ * mail is the same bytes as one that encodes the picture itself, for
+ * sizes round every line's and group's end.
+ */
+START_TEST(attachment_encoded_once_is_the_same_mail)
+{
+	struct compose_attach	 a;
+	struct compose_in	 in;
+	unsigned char		 data[300];
+	struct buf		 b64, one, other;
+	size_t			 n, i;
+
+	for (i = 0; i < sizeof(data); i++)
+		data[i] = (unsigned char)(i * 37 + 11);
+	for (n = 0; n <= sizeof(data); n += n < 120 ? 1 : 61) {
+		memset(&a, 0, sizeof(a));
+		a.type = "image/png";
+		a.filename = "m.png";
+		a.data = data;
+		a.len = n;
+		base_in(&in);
+		in.attach = &a;
+		in.nattach = 1;
+		buf_init(&one);
+		compose_message(&in, &one);
+		buf_init(&b64);
+		compose_base64(data, n, &b64);
+		a.b64 = b64.len > 0 ? b64.data : "";
+		a.b64len = b64.len;
+		a.data = NULL;	/* the lines alone are read */
+		buf_init(&other);
+		compose_message(&in, &other);
+		ck_assert_msg(one.len == other.len && memcmp(one.data,
+		    other.data, one.len) == 0, "%zu bytes: mails differ", n);
+		buf_free(&one);
+		buf_free(&other);
+		buf_free(&b64);
+	}
+}
+END_TEST
+
 START_TEST(attachment_base64_known_text)
 {
-	struct compose_attach	 a = { "image/png", "x.png", "\x89PNG", 4 };
+	struct compose_attach	 a = { "image/png", "x.png", "\x89PNG", 4,
+	    NULL, 0 };
 	struct compose_in	 in;
 	unsigned char		 data[58];
 	char			*got;
@@ -770,7 +818,7 @@ END_TEST
 START_TEST(boundary_and_names_are_safe)
 {
 	struct compose_attach	 a = { "image/png\r\nBcc: x@y",
-	    "../evil\"\r\nBcc: v@example.com.png", "\x89PNG", 4 };
+	    "../evil\"\r\nBcc: v@example.com.png", "\x89PNG", 4, NULL, 0 };
 	struct compose_in	 in;
 	struct part		 p[4];
 	char			*got;
@@ -824,6 +872,7 @@ test_suite(void)
 	tcase_add_loop_test(tc, attachment_bytes_round_trip, 0, 4);
 	tcase_add_loop_test(tc, attachment_base64_lines_are_exact, 0, 201);
 	tcase_add_test(tc, attachment_base64_known_text);
+	tcase_add_test(tc, attachment_encoded_once_is_the_same_mail);
 	tcase_add_test(tc, boundary_and_names_are_safe);
 	suite_add_tcase(s, tc);
 	return s;
