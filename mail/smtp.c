@@ -1,39 +1,66 @@
 /*
- * smtp.c - hands finished messages to the mail server with libcurl.
+ * smtp.c - hands finished messages to the mail server with libetpan's
+ * SMTP client.
  *
- * One easy handle lives as long as the struct smtp, so libcurl keeps the
- * connection (and its TLS session and AUTH) open from one message to the
- * next. After any failure the handle is replaced, which closes the
- * connection: the next message starts from a fresh one. Builds no message:
- * that is compose.c. libcurl verifies certificates itself.
- *
- * With an OAuth2 token (auth xoauth2 or oauthbearer) the token is read
- * (token.c) for every new handle, that is every new connection, and
- * libcurl speaks the mechanism. It does not escape the user name in
- * OAUTHBEARER's gs2 header, so that is done here (sasl.c); and it drops
- * the server's error challenge, so the debug callback keeps it for the
- * log.
+ * One session lives from the first message to a failure: the connection
+ * (its TLS and its AUTH) serves the messages that follow, each MAIL, RCPT,
+ * DATA on the same connection. After any failure the session is closed
+ * and the next message starts from a fresh one. Connects itself (so the
+ * timeout holds from the first byte: libetpan's plain connect reads the
+ * greeting under a process-wide delay), starts TLS (implicit or STARTTLS)
+ * and checks the server certificate with tls.c, as imap.c does, because
+ * libetpan does not. AUTH is smtp_auth.c's. Builds no message: that is
+ * compose.c. libetpan writes with send(2) without MSG_NOSIGNAL: SIGPIPE is
+ * held back while a send or QUIT is under way, and one it raised is taken,
+ * so that a server closing the connection fails a send, not the process
+ * (pbemd deliver and tick do not ignore the signal).
  */
-#include <curl/curl.h>
+#include <libetpan/libetpan.h>
 
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netdb.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "common/log.h"
 #include "common/util.h"
 #include "mail/smtp.h"
+#include "mail/smtp_auth.h"
+#include "mail/tls.h"
 #include "mail/token.h"
 
 #define SMTP_TIMEOUT_DEFAULT	60L
-#define SMTP_REPLY_MAX		256	/* kept of a refusal, for the log */
-#define SMTP_CHALLENGE_MAX	512	/* kept of a 334 challenge (base64) */
+#define SMTP_HOST_MAX		256
+/* RFC 5321 4.5.3.1.3: a path, its brackets included, is at most 256
+ * octets; libetpan cuts a longer command at 512 without a word. */
+#define SMTP_PATH_MAX		254
+#define SMTP_REPLY_SHOWN	200	/* of a server's reply, in why */
+
+/* What a refusal means depends on the command refused (smtp_refused()). */
+enum smtp_stage {
+	SMTP_STAGE_SESSION,	/* greeting, EHLO, STARTTLS */
+	SMTP_STAGE_SENDER,	/* MAIL FROM: our configuration */
+	SMTP_STAGE_RCPT,	/* RCPT TO: this recipient */
+	SMTP_STAGE_MESSAGE	/* DATA and the text: this message */
+};
 
 struct smtp {
-	CURL		*c;		/* none after a failure */
+	mailsmtp	*ss;		/* the open session; none after failing */
 	char		*url;
+	bool		 url_ok;	/* host and port read from url */
+	bool		 tls;		/* smtps:// */
+	char		 host[SMTP_HOST_MAX];
+	uint16_t	 port;
 	char		*user;
 	char		*password;
 	char		*ca_file;
@@ -43,40 +70,33 @@ struct smtp {
 	enum sasl_auth	 auth;
 	char		*token_file;
 	char		*token_command;
-	char		 err[CURL_ERROR_SIZE];
-	char		 reply[SMTP_REPLY_MAX];	/* the server's last refusal */
-	char		 chal[SMTP_CHALLENGE_MAX];	/* its last 334 text */
-	char		 offers[SMTP_REPLY_MAX];	/* its EHLO AUTH line */
+	struct timespec	 deadline;	/* of the send under way */
 };
 
-struct smtp_upload {
-	const char	*data;
-	size_t		 len;
-	size_t		 pos;
-};
-
+static bool	 smtp_url_parse(struct smtp *, const char *);
 static enum smtp_result smtp_send_once(struct smtp *, const char *,
 		    const char *, const char *, size_t, char *, size_t);
-static CURL	*smtp_handle_new(struct smtp *, char *, size_t);
-static int	 smtp_login(CURL *, const struct smtp *, char *, size_t);
-static void	 smtp_keep(char *, size_t, const char *, size_t);
-static size_t	 smtp_read_cb(char *, size_t, size_t, void *);
-static int	 smtp_debug_cb(CURL *, curl_infotype, char *, size_t, void *);
-static enum smtp_result smtp_classify(CURLcode, long, const char *);
-static void	 smtp_why(struct smtp *, CURLcode, char *, size_t);
-
-void
-smtp_global_init(void)
-{
-	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK)
-		log_fatalx("smtp: curl_global_init failed");
-}
-
-void
-smtp_global_cleanup(void)
-{
-	curl_global_cleanup();
-}
+static int	 smtp_open(struct smtp *, char *, size_t);
+static int	 smtp_greet(struct smtp *, char *, size_t);
+static int	 smtp_dial(const struct smtp *, char *, size_t);
+static int	 smtp_dial_one(const struct smtp *, const struct addrinfo *);
+static mailstream *smtp_stream(struct smtp *, int, char *, size_t);
+static int	 smtp_ehlo(struct smtp *, char *, size_t);
+static int	 smtp_starttls(struct smtp *, char *, size_t);
+static void	 smtp_sni(struct mailstream_ssl_context *, void *);
+static int	 smtp_verify(const struct smtp *, mailstream *, char *, size_t);
+static int	 smtp_login(struct smtp *, const char *, char *, size_t);
+static enum smtp_result smtp_transact(struct smtp *, const char *,
+		    const char *, const char *, size_t, char *, size_t);
+static enum smtp_result smtp_refused(struct smtp *, const char *,
+		    enum smtp_stage, char *, size_t);
+static int	 smtp_step(struct smtp *);
+static bool	 smtp_path_ok(const char *);
+static long	 smtp_left_ms(const struct smtp *);
+static void	 smtp_shown(const char *, char *, size_t);
+static void	 smtp_close(struct smtp *);
+static void	 smtp_pipe_hold(sigset_t *, bool *);
+static void	 smtp_pipe_release(const sigset_t *, bool);
 
 struct smtp *
 smtp_new(const struct smtp_conf *conf)
@@ -91,6 +111,9 @@ smtp_new(const struct smtp_conf *conf)
 	}
 	s = xcalloc(1, sizeof(*s));
 	s->url = xstrdup(conf->url);
+	/* A URL without a usable host fails every send (TEMPFAIL, saying
+	 * why): the mail waits in the outbox for the mended setting. */
+	s->url_ok = smtp_url_parse(s, conf->url);
 	s->user = conf->user != NULL ? xstrdup(conf->user) : NULL;
 	s->password = conf->password != NULL ? xstrdup(conf->password) : NULL;
 	s->ca_file = conf->ca_file != NULL ? xstrdup(conf->ca_file) : NULL;
@@ -108,10 +131,14 @@ smtp_new(const struct smtp_conf *conf)
 void
 smtp_free(struct smtp *s)
 {
+	sigset_t	 old;
+	bool		 pending;
+
 	if (s == NULL)
 		return;
-	if (s->c != NULL)
-		curl_easy_cleanup(s->c);	/* QUIT */
+	smtp_pipe_hold(&old, &pending);
+	smtp_close(s);
+	smtp_pipe_release(&old, pending);
 	free(s->url);
 	free(s->user);
 	if (s->password != NULL)
@@ -125,7 +152,7 @@ smtp_free(struct smtp *s)
 
 /*
  * A connection kept open between mails may be closed by the server at any
- * time (Exim says 421 after smtp_accept_queue_per_connection mails): a
+ * time (Exim says 421 after smtp_accept_max_per_connection mails): a
  * temporary failure on a reused connection is tried once more on a fresh
  * one before the mail waits for the outbox's backoff.
  */
@@ -133,225 +160,561 @@ enum smtp_result
 smtp_send(struct smtp *s, const char *from, const char *rcpt,
     const char *msg, size_t len, char *why, size_t whylen)
 {
-	bool			 reused = s->c != NULL;
+	bool			 reused = s->ss != NULL, pending;
 	enum smtp_result	 res;
+	sigset_t		 old;
 
+	smtp_pipe_hold(&old, &pending);
 	res = smtp_send_once(s, from, rcpt, msg, len, why, whylen);
 	if (res == SMTP_TEMPFAIL && reused) {
 		log_info("smtp: reused connection failed (%s), reconnecting",
 		    why);
 		res = smtp_send_once(s, from, rcpt, msg, len, why, whylen);
 	}
+	smtp_pipe_release(&old, pending);
 	return res;
+}
+
+/*
+ * smtp://host[:port][/] or smtps://...; an IPv6 host in brackets. Port 25
+ * or 465 by default.
+ */
+static bool
+smtp_url_parse(struct smtp *s, const char *url)
+{
+	const char	*p, *end;
+	char		*ep;
+	unsigned long	 port;
+	size_t		 hl;
+
+	s->tls = strncasecmp(url, "smtps://", 8) == 0;
+	p = url + (s->tls ? 8 : 7);
+	if (*p == '[') {
+		if ((end = strchr(++p, ']')) == NULL)
+			return false;
+		hl = (size_t)(end++ - p);
+	} else {
+		hl = strcspn(p, ":/");
+		end = p + hl;
+	}
+	if (hl == 0 || hl >= sizeof(s->host) || strspn(p, p[-1] == '[' ?
+	    "0123456789abcdefABCDEF:." : "0123456789abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ.-_") < hl)
+		return false;
+	memcpy(s->host, p, hl);
+	s->host[hl] = '\0';
+	s->port = s->tls ? 465 : 25;
+	if (*end == ':') {
+		errno = 0;
+		port = strtoul(end + 1, &ep, 10);
+		if (ep == end + 1 || errno != 0 || port == 0 || port > 65535)
+			return false;
+		s->port = (uint16_t)port;
+		end = ep;
+	}
+	return end[0] == '\0' || (end[0] == '/' && end[1] == '\0');
 }
 
 static enum smtp_result
 smtp_send_once(struct smtp *s, const char *from, const char *rcpt,
     const char *msg, size_t len, char *why, size_t whylen)
 {
-	struct smtp_upload	 up = { msg, len, 0 };
-	struct curl_slist	*rl;
 	enum smtp_result	 res;
-	CURLcode		 rc;
-	long			 code = 0;
 
-	if (s->c == NULL && (s->c = smtp_handle_new(s, why, whylen)) == NULL)
+	clock_gettime(CLOCK_MONOTONIC, &s->deadline);
+	s->deadline.tv_sec += s->timeout;
+	if (s->ss == NULL && smtp_open(s, why, whylen) == -1) {
+		smtp_close(s);
 		return SMTP_TEMPFAIL;
-	if ((rl = curl_slist_append(NULL, rcpt)) == NULL)
-		log_fatalx("smtp: out of memory");
-	curl_easy_setopt(s->c, CURLOPT_MAIL_FROM, from);
-	curl_easy_setopt(s->c, CURLOPT_MAIL_RCPT, rl);
-	curl_easy_setopt(s->c, CURLOPT_READDATA, &up);
-	s->err[0] = s->reply[0] = s->chal[0] = s->offers[0] = '\0';
-	rc = curl_easy_perform(s->c);
-	curl_easy_setopt(s->c, CURLOPT_MAIL_RCPT, NULL);
-	curl_slist_free_all(rl);
-	if (rc == CURLE_OK)
-		return SMTP_OK;
-	curl_easy_getinfo(s->c, CURLINFO_RESPONSE_CODE, &code);
-	res = smtp_classify(rc, code, s->err);
-	smtp_why(s, rc, why, whylen);
+	}
+	res = smtp_transact(s, from, rcpt, msg, len, why, whylen);
 	/* Whatever state the session is in, the next message starts afresh. */
-	curl_easy_cleanup(s->c);
-	s->c = NULL;
+	if (res != SMTP_OK)
+		smtp_close(s);
 	return res;
 }
 
-/* A handle for a new connection; NULL with a reason when no token. */
-static CURL *
-smtp_handle_new(struct smtp *s, char *why, size_t whylen)
-{
-	CURL	*c;
-
-	if ((c = curl_easy_init()) == NULL)
-		log_fatalx("smtp: curl_easy_init failed");
-	curl_easy_setopt(c, CURLOPT_URL, s->url);
-#if CURL_AT_LEAST_VERSION(7, 85, 0)
-	curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "smtp,smtps");
-#endif
-	curl_easy_setopt(c, CURLOPT_UPLOAD, 1L);
-	curl_easy_setopt(c, CURLOPT_READFUNCTION, smtp_read_cb);
-	/* No SIGALRM for timeouts: the daemon owns its signals. */
-	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
-	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, s->timeout);
-	curl_easy_setopt(c, CURLOPT_TIMEOUT, s->timeout);
-	curl_easy_setopt(c, CURLOPT_ERRORBUFFER, s->err);
-	curl_easy_setopt(c, CURLOPT_USE_SSL, s->starttls ?
-	    (long)CURLUSESSL_ALL : (long)CURLUSESSL_TRY);
-	if (s->ca_file != NULL) {
-		/* Only that file: libcurl would also load the whole system
-		 * directory on every connection (about 6 MB of heap). */
-		curl_easy_setopt(c, CURLOPT_CAINFO, s->ca_file);
-		curl_easy_setopt(c, CURLOPT_CAPATH, NULL);
-	}
-	curl_easy_setopt(c, CURLOPT_SSL_VERIFYPEER, s->insecure ? 0L : 1L);
-	curl_easy_setopt(c, CURLOPT_SSL_VERIFYHOST, s->insecure ? 0L : 2L);
-	if (s->user != NULL && smtp_login(c, s, why, whylen) == -1) {
-		curl_easy_cleanup(c);
-		return NULL;
-	}
-	/* The only way to learn the server's words behind a refusal. */
-	curl_easy_setopt(c, CURLOPT_DEBUGFUNCTION, smtp_debug_cb);
-	curl_easy_setopt(c, CURLOPT_DEBUGDATA, s);
-	curl_easy_setopt(c, CURLOPT_VERBOSE, 1L);
-	return c;
-}
-
 /*
- * The login: the password, or an OAuth2 token read now. libcurl copies
- * both strings, so the token is freed here.
+ * A new session, ready for MAIL: connected, greeted, TLS checked, EHLO
+ * answered after it, logged in. The OAuth2 token is read first, so that
+ * no server waits for a slow helper. 0, or -1 with the reason in why.
  */
 static int
-smtp_login(CURL *c, const struct smtp *s, char *why, size_t whylen)
+smtp_open(struct smtp *s, char *why, size_t whylen)
 {
 	struct token_source	 src = { s->token_file, s->token_command,
 				    (int)s->timeout };
-	char			*tok, *user;
+	char			*tok = NULL;
+	int			 rc;
 
-	if (s->auth == SASL_AUTH_PASSWORD) {
-		curl_easy_setopt(c, CURLOPT_USERNAME, s->user);
-		curl_easy_setopt(c, CURLOPT_PASSWORD,
-		    s->password != NULL ? s->password : "");
-		return 0;
-	}
-	if ((tok = token_read(&src, why, whylen)) == NULL)
+	if (!s->url_ok) {
+		snprintf(why, whylen, "bad SMTP URL (smtp://host[:port] or "
+		    "smtps://host[:port]): %s", s->url);
 		return -1;
-	/* libcurl writes the user into the gs2 header as it gets it. */
-	user = s->auth == SASL_AUTH_OAUTHBEARER ? sasl_gs2_escape(s->user) :
-	    xstrdup(s->user);
-	curl_easy_setopt(c, CURLOPT_USERNAME, user);
-	curl_easy_setopt(c, CURLOPT_XOAUTH2_BEARER, tok);
-	curl_easy_setopt(c, CURLOPT_LOGIN_OPTIONS,
-	    s->auth == SASL_AUTH_OAUTHBEARER ? "AUTH=OAUTHBEARER" :
-	    "AUTH=XOAUTH2");
-	/*
-	 * The initial response goes with AUTH while that line stays within
-	 * RFC 4954's 512 octets (libcurl measures it); a longer one (most of
-	 * Microsoft's tokens) follows the server's empty 334.
-	 */
-	curl_easy_setopt(c, CURLOPT_SASL_IR, 1L);
-	free(user);
+	}
+	if (s->user != NULL && s->auth != SASL_AUTH_PASSWORD &&
+	    (tok = token_read(&src, why, whylen)) == NULL)
+		return -1;
+	if ((s->ss = mailsmtp_new(0, NULL)) == NULL)
+		log_fatalx("smtp: out of memory");
+	rc = smtp_greet(s, why, whylen);
+	if (rc == 0 && s->user != NULL)
+		rc = smtp_login(s, tok, why, whylen);
 	token_free(tok);
-	return 0;
-}
-
-/* libcurl does the dot-stuffing and sends the final CRLF.CRLF itself. */
-static size_t
-smtp_read_cb(char *buf, size_t size, size_t nmemb, void *arg)
-{
-	struct smtp_upload	*up = arg;
-	size_t			 n = size * nmemb;
-
-	if (n > up->len - up->pos)
-		n = up->len - up->pos;
-	memcpy(buf, up->data + up->pos, n);
-	up->pos += n;
-	return n;
+	return rc;
 }
 
 /*
- * Keeps the server's last 4xx or 5xx line: the refusal, not the 221 of the
- * QUIT libcurl sends after it; and for an OAuth2 login its last 334
- * challenge (an error, RFC 7628 3.2.2) and the AUTH line of its EHLO.
- * Never sees what we send (AUTH).
+ * Connect, TLS from the start on smtps:// (checked before the greeting is
+ * read), the greeting, EHLO; on smtp:// STARTTLS when offered (required
+ * with starttls), checked, and EHLO again (RFC 3207 4.2: what was offered
+ * before TLS is forgotten).
  */
 static int
-smtp_debug_cb(CURL *c, curl_infotype type, char *data, size_t len,
-    void *arg)
+smtp_greet(struct smtp *s, char *why, size_t whylen)
 {
-	struct smtp	*s = arg;
+	mailstream	*stream;
+	int		 fd, r;
 
-	(void)c;
-	if (type != CURLINFO_HEADER_IN || len < 4)
+	if ((fd = smtp_dial(s, why, whylen)) == -1 ||
+	    (stream = smtp_stream(s, fd, why, whylen)) == NULL)
+		return -1;
+	/* libetpan reads the greeting, and closes the stream if it is no
+	 * 220. */
+	if ((r = mailsmtp_connect(s->ss, stream)) != MAILSMTP_NO_ERROR) {
+		smtp_refused(s, "greeting", SMTP_STAGE_SESSION, why, whylen);
+		return -1;
+	}
+	if (smtp_ehlo(s, why, whylen) == -1)
+		return -1;
+	if (s->tls)
 		return 0;
-	if (data[0] == '4' || data[0] == '5')
-		smtp_keep(s->reply, sizeof(s->reply), data, len);
-	else if (s->auth != SASL_AUTH_PASSWORD && strncmp(data, "334 ", 4) == 0)
-		smtp_keep(s->chal, sizeof(s->chal), data + 4, len - 4);
-	else if (s->auth != SASL_AUTH_PASSWORD && len > 9 &&
-	    (data[3] == '-' || data[3] == ' ') &&
-	    strncasecmp(data + 4, "AUTH ", 5) == 0)
-		smtp_keep(s->offers, sizeof(s->offers), data + 9, len - 9);
+	if (s->ss->esmtp & MAILSMTP_ESMTP_STARTTLS)
+		return smtp_starttls(s, why, whylen) == -1 ? -1 :
+		    smtp_ehlo(s, why, whylen);
+	if (s->starttls) {
+		snprintf(why, whylen, "%s offers no STARTTLS; not sending in "
+		    "clear (set starttls = false to allow)", s->host);
+		return -1;
+	}
 	return 0;
 }
 
-/* One line, without its line end; only explains a failure in the log, so
- * a longer one is cut. */
-static void
-smtp_keep(char *dst, size_t size, const char *data, size_t len)
+/* EHLO with the machine's host name (libetpan's choice, as libcurl's). */
+static int
+smtp_ehlo(struct smtp *s, char *why, size_t whylen)
 {
-	while (len > 0 && (data[len - 1] == '\r' || data[len - 1] == '\n'))
-		len--;
-	if (len >= size)
-		len = size - 1;
-	memcpy(dst, data, len);
-	dst[len] = '\0';
+	int	 r;
+
+	if (smtp_step(s) == -1)
+		r = MAILSMTP_ERROR_STREAM;
+	else
+		r = mailesmtp_ehlo(s->ss);
+	if (r == MAILSMTP_NO_ERROR)
+		return 0;
+	if (r == MAILSMTP_ERROR_HOSTNAME)
+		snprintf(why, whylen, "EHLO: this machine's host name is "
+		    "unknown or longer than 255 bytes");
+	else
+		smtp_refused(s, "EHLO", SMTP_STAGE_SESSION, why, whylen);
+	return -1;
 }
 
 /*
- * Permanent only when the server refused this recipient or this message
- * with 5xx. A refused login or sender is our configuration's fault: the
- * message stays queued until the GM fixes it.
+ * A TCP connection to host and port within the time left, tried address
+ * after address; the descriptor (blocking, as libetpan wants it, with
+ * the time left as its send and receive timeouts) or -1.
+ */
+static int
+smtp_dial(const struct smtp *s, char *why, size_t whylen)
+{
+	struct addrinfo	 hints, *res, *ai;
+	char		 port[8];
+	int		 fd = -1, rc;
+
+	memset(&hints, 0, sizeof(hints));
+	hints.ai_family = AF_UNSPEC;
+	hints.ai_socktype = SOCK_STREAM;
+	hints.ai_flags = AI_NUMERICSERV;
+	snprintf(port, sizeof(port), "%u", s->port);
+	/* The resolver takes as long as it takes: no timeout of ours. */
+	if ((rc = getaddrinfo(s->host, port, &hints, &res)) != 0) {
+		snprintf(why, whylen, "connect to %s port %u failed: %s",
+		    s->host, s->port, gai_strerror(rc));
+		return -1;
+	}
+	errno = ETIMEDOUT;
+	for (ai = res; ai != NULL && fd == -1 && smtp_left_ms(s) > 0;
+	    ai = ai->ai_next)
+		fd = smtp_dial_one(s, ai);
+	if (fd == -1)
+		snprintf(why, whylen, "connect to %s port %u failed: %s",
+		    s->host, s->port, strerror(errno));
+	freeaddrinfo(res);
+	return fd;
+}
+
+/* One address; the descriptor, or -1 with errno set. */
+static int
+smtp_dial_one(const struct smtp *s, const struct addrinfo *ai)
+{
+	struct pollfd	 pfd;
+	struct timeval	 tv;
+	socklen_t	 len = sizeof(int);
+	int		 fd, err = 0, r;
+
+	fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC |
+	    SOCK_NONBLOCK, ai->ai_protocol);
+	if (fd == -1)
+		return -1;
+	if (connect(fd, ai->ai_addr, ai->ai_addrlen) == -1) {
+		if (errno != EINPROGRESS)
+			goto fail;
+		pfd.fd = fd;
+		pfd.events = POLLOUT;
+		do
+			r = poll(&pfd, 1, (int)smtp_left_ms(s));
+		while (r == -1 && errno == EINTR && smtp_left_ms(s) > 0);
+		if (r <= 0) {
+			errno = r == 0 ? ETIMEDOUT : errno;
+			goto fail;
+		}
+		if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &len) == -1 ||
+		    (err != 0 && (errno = err) != 0))
+			goto fail;
+	}
+	/* Blocking again; a send the server never drains ends all the same. */
+	tv.tv_sec = s->timeout;
+	tv.tv_usec = 0;
+	if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) == -1 ||
+	    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv)) == -1 ||
+	    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)) == -1)
+		goto fail;
+	return fd;
+
+fail:
+	err = errno;
+	close(fd);
+	errno = err;
+	return -1;
+}
+
+/*
+ * The stream over fd, which it then owns: TLS on smtps://, its
+ * certificate checked (unless insecure) before a byte is read. NULL with
+ * the reason in why, fd closed.
+ */
+static mailstream *
+smtp_stream(struct smtp *s, int fd, char *why, size_t whylen)
+{
+	mailstream	*stream;
+	time_t		 t = (time_t)((smtp_left_ms(s) + 999) / 1000);
+
+	if (t < 1)
+		t = 1;
+	if (!s->tls) {
+		if ((stream = mailstream_socket_open_timeout(fd, t)) == NULL)
+			log_fatalx("smtp: out of memory");
+		return stream;
+	}
+	stream = mailstream_ssl_open_with_callback_timeout(fd, t, smtp_sni, s);
+	if (stream == NULL) {
+		snprintf(why, whylen, "TLS with %s failed", s->host);
+		close(fd);
+		return NULL;
+	}
+	if (!s->insecure && smtp_verify(s, stream, why, whylen) == -1) {
+		mailstream_close(stream);
+		return NULL;
+	}
+	return stream;
+}
+
+/*
+ * STARTTLS, then the session's stream carried on over TLS (as libetpan's
+ * mailsmtp_socket_starttls() does, but within the time left and naming
+ * the host), its certificate checked unless insecure.
+ */
+static int
+smtp_starttls(struct smtp *s, char *why, size_t whylen)
+{
+	mailstream_low	*low, *tls;
+	int		 r, fd;
+	time_t		 t;
+
+	if (smtp_step(s) == -1)
+		r = MAILSMTP_ERROR_STREAM;
+	else
+		r = mailesmtp_starttls(s->ss);
+	if (r != MAILSMTP_NO_ERROR) {
+		smtp_refused(s, "STARTTLS", SMTP_STAGE_SESSION, why, whylen);
+		return -1;
+	}
+	low = mailstream_get_low(s->ss->stream);
+	t = (time_t)((smtp_left_ms(s) + 999) / 1000);
+	if ((fd = mailstream_low_get_fd(low)) == -1 || t < 1 ||
+	    (tls = mailstream_low_tls_open_with_callback_timeout(fd, t,
+	    smtp_sni, s)) == NULL) {
+		snprintf(why, whylen, "STARTTLS with %s failed: TLS handshake",
+		    s->host);
+		return -1;
+	}
+	/* Frees the plain layer, leaves the descriptor to the TLS one. */
+	mailstream_low_free(low);
+	mailstream_set_low(s->ss->stream, tls);
+	if (!s->insecure)
+		return smtp_verify(s, s->ss->stream, why, whylen);
+	return 0;
+}
+
+/* RFC 6066 3: the host name, never an address, goes into SNI. */
+static void
+smtp_sni(struct mailstream_ssl_context *ctx, void *arg)
+{
+	struct smtp	*s = arg;
+	unsigned char	 addr[sizeof(struct in6_addr)];
+
+	if (inet_pton(AF_INET, s->host, addr) != 1 &&
+	    inet_pton(AF_INET6, s->host, addr) != 1)
+		mailstream_ssl_set_server_name(ctx, s->host);
+}
+
+/* The server's chain and host name, checked as imap.c checks them. */
+static int
+smtp_verify(const struct smtp *s, mailstream *stream, char *why,
+    size_t whylen)
+{
+	struct tls_der	 der[TLS_MAX_CHAIN];
+	carray		*chain;
+	MMAPString	*c;
+	size_t		 i, n;
+	int		 rc;
+
+	if ((chain = mailstream_get_certificate_chain(stream)) == NULL) {
+		snprintf(why, whylen, "%s: no certificate chain to check",
+		    s->host);
+		return -1;
+	}
+	n = carray_count(chain);
+	if (n > TLS_MAX_CHAIN)
+		n = TLS_MAX_CHAIN;
+	for (i = 0; i < n; i++) {
+		c = carray_get(chain, i);
+		der[i].data = (const unsigned char *)c->str;
+		der[i].len = c->len;
+	}
+	rc = tls_verify_chain(der, n, s->host, s->ca_file, why, whylen);
+	mailstream_certificate_chain_free(chain);
+	return rc;
+}
+
+/*
+ * AUTH with the password or the token tok, among the mechanisms of the
+ * last EHLO reply, which is still the session's response: nothing was
+ * said since.
+ */
+static int
+smtp_login(struct smtp *s, const char *tok, char *why, size_t whylen)
+{
+	struct smtp_login	 l;
+	char			 offers[SMTP_AUTH_OFFERS_MAX];
+
+	smtp_auth_offers(s->ss->response, offers, sizeof(offers));
+	l.mech = s->auth;
+	l.user = s->user;
+	l.secret = s->auth == SASL_AUTH_PASSWORD ? s->password : tok;
+	l.host = s->host;
+	l.port = s->port;
+	if (smtp_step(s) == -1) {
+		snprintf(why, whylen, "AUTH as %s: timed out", s->user);
+		return -1;
+	}
+	return smtp_auth(s->ss, &l, offers, why, whylen);
+}
+
+/*
+ * MAIL, RCPT, DATA and the message. libetpan stuffs the dots, turns a bare
+ * CR or LF into CR LF (our messages have none) and ends the data with
+ * CR LF . CR LF whatever the message ends with: the message's own last
+ * line end is left for that one, else the message would gain an empty
+ * line.
  */
 static enum smtp_result
-smtp_classify(CURLcode rc, long code, const char *err)
+smtp_transact(struct smtp *s, const char *from, const char *rcpt,
+    const char *msg, size_t len, char *why, size_t whylen)
 {
-	if (rc == CURLE_LOGIN_DENIED)
+	if (!smtp_path_ok(from)) {
+		snprintf(why, whylen, "the sender address cannot be sent "
+		    "(longer than %d bytes, or a control character)",
+		    SMTP_PATH_MAX);
 		return SMTP_TEMPFAIL;
-	if (code >= 500 && code <= 599 && strncmp(err, "MAIL failed", 11) != 0)
+	}
+	if (!smtp_path_ok(rcpt)) {
+		snprintf(why, whylen, "the recipient address cannot be sent "
+		    "(longer than %d bytes, or a control character)",
+		    SMTP_PATH_MAX);
 		return SMTP_PERMFAIL;
-	/* A full mailbox, greylisting: this recipient, not the server. */
-	if (code >= 400 && code <= 499 && strncmp(err, "RCPT failed", 11) == 0)
+	}
+	if (smtp_step(s) == -1 || mailsmtp_mail(s->ss, from) !=
+	    MAILSMTP_NO_ERROR)
+		return smtp_refused(s, "MAIL FROM", SMTP_STAGE_SENDER, why,
+		    whylen);
+	if (smtp_step(s) == -1 || mailsmtp_rcpt(s->ss, rcpt) !=
+	    MAILSMTP_NO_ERROR)
+		return smtp_refused(s, "RCPT TO", SMTP_STAGE_RCPT, why, whylen);
+	if (smtp_step(s) == -1 || mailsmtp_data(s->ss) != MAILSMTP_NO_ERROR)
+		return smtp_refused(s, "DATA", SMTP_STAGE_MESSAGE, why, whylen);
+	if (len >= 2 && msg[len - 2] == '\r' && msg[len - 1] == '\n')
+		len -= 2;
+	else if (len >= 1 && msg[len - 1] == '\n')
+		len--;
+	if (smtp_step(s) == -1 || mailsmtp_data_message(s->ss, msg, len) !=
+	    MAILSMTP_NO_ERROR)
+		return smtp_refused(s, "the message", SMTP_STAGE_MESSAGE, why,
+		    whylen);
+	return SMTP_OK;
+}
+
+/*
+ * The reason after what failed, with the server's reply (or that none
+ * came), and what it means (smtp.h): permanent only when the server
+ * refused this recipient or this message with 5xx; 4xx for the recipient
+ * alone defers it alone. A refused sender is our configuration's fault,
+ * and 421 (RFC 5321 3.8: closing) the server's, whatever the command.
+ */
+static enum smtp_result
+smtp_refused(struct smtp *s, const char *what, enum smtp_stage stage,
+    char *why, size_t whylen)
+{
+	char	 shown[SMTP_REPLY_SHOWN + 1];
+	int	 code = s->ss->response_code;
+
+	if (code < 200 || code > 599) {
+		snprintf(why, whylen, "%s: connection lost or timed out "
+		    "(%ld s)", what, s->timeout);
+		return SMTP_TEMPFAIL;
+	}
+	smtp_shown(s->ss->response != NULL ? s->ss->response : "", shown,
+	    sizeof(shown));
+	snprintf(why, whylen, "%s refused: %03d %s", what, code, shown);
+	if (code == 421 || stage == SMTP_STAGE_SESSION ||
+	    stage == SMTP_STAGE_SENDER)
+		return SMTP_TEMPFAIL;
+	if (code >= 500)
+		return SMTP_PERMFAIL;
+	if (code >= 400 && stage == SMTP_STAGE_RCPT)
 		return SMTP_RCPT_TEMPFAIL;
 	return SMTP_TEMPFAIL;
 }
 
 /*
- * libcurl's reason, the server's refusal; for a refused OAuth2 login the
- * server's error challenge decoded, or that it does not offer the
- * mechanism.
+ * Before each command: -1 when the send's time is up, else the stream's
+ * timeout set to the time left (libetpan waits that long for each read
+ * and write), and the last reply's code forgotten, so that a command that
+ * could not be written reads as "no reply".
+ */
+static int
+smtp_step(struct smtp *s)
+{
+	long	 ms = smtp_left_ms(s);
+
+	s->ss->response_code = 0;
+	if (ms <= 0 || s->ss->stream == NULL)
+		return -1;
+	mailstream_low_set_timeout(mailstream_get_low(s->ss->stream),
+	    (time_t)((ms + 999) / 1000));
+	return 0;
+}
+
+/* A reverse or forward path libetpan can send as it is. */
+static bool
+smtp_path_ok(const char *addr)
+{
+	size_t	 i;
+
+	for (i = 0; addr[i] != '\0'; i++)
+		if ((unsigned char)addr[i] < 0x20 || addr[i] == 0x7f ||
+		    i >= SMTP_PATH_MAX)
+			return false;
+	return true;
+}
+
+static long
+smtp_left_ms(const struct smtp *s)
+{
+	struct timespec	 t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (s->deadline.tv_sec - t.tv_sec) * 1000L +
+	    (s->deadline.tv_nsec - t.tv_nsec) / 1000000L;
+}
+
+/*
+ * A reply as libetpan keeps it (its lines' texts, each ending in LF) on
+ * one line for the log: line ends as spaces, other control and non-ASCII
+ * bytes as '?', cut with "..." to outlen - 1 bytes.
  */
 static void
-smtp_why(struct smtp *s, CURLcode rc, char *why, size_t whylen)
+smtp_shown(const char *text, char *out, size_t outlen)
 {
-	const char	*what;
-	char		 err[SASL_ERROR_MAX + 1];
-	size_t		 n;
+	size_t	 i, n = 0;
 
-	what = s->err[0] != '\0' ? s->err : curl_easy_strerror(rc);
-	if (s->reply[0] != '\0' && (rc == CURLE_LOGIN_DENIED ||
-	    rc == CURLE_SEND_ERROR || rc == CURLE_WEIRD_SERVER_REPLY))
-		snprintf(why, whylen, "%s (server: %s)", what, s->reply);
-	else
-		snprintf(why, whylen, "%s", what);
-	if (s->auth == SASL_AUTH_PASSWORD || rc != CURLE_LOGIN_DENIED)
+	for (i = 0; text[i] != '\0' && n + 1 < outlen; i++) {
+		if (text[i] == '\n' && text[i + 1] == '\0')
+			break;
+		if (text[i] == '\n' || text[i] == '\r')
+			out[n++] = ' ';
+		else if ((unsigned char)text[i] >= 0x20 &&
+		    (unsigned char)text[i] < 0x7f)
+			out[n++] = text[i];
+		else
+			out[n++] = '?';
+	}
+	out[n] = '\0';
+	if (text[i] != '\0' && !(text[i] == '\n' && text[i + 1] == '\0') &&
+	    outlen > 4)
+		memcpy(out + outlen - 4, "...", 4);
+}
+
+/* QUIT on an open session, the connection closed; none after. */
+static void
+smtp_close(struct smtp *s)
+{
+	if (s->ss == NULL)
 		return;
-	n = strlen(why);
-	if (s->chal[0] != '\0') {
-		sasl_oauth_error(s->chal, strlen(s->chal), err);
-		snprintf(why + n, whylen - n, "; the server's error: %s", err);
-	} else if (s->reply[0] == '\0')
-		snprintf(why + n, whylen - n, "; the server does not offer "
-		    "AUTH=%s (it offers: %s)", sasl_auth_name(s->auth),
-		    s->offers[0] != '\0' ? s->offers : "no AUTH at all");
+	/* QUIT is written, not awaited: libetpan closes at once. A second
+	 * is all it may wait for room to write it. */
+	if (s->ss->stream != NULL)
+		mailstream_low_set_timeout(mailstream_get_low(s->ss->stream),
+		    1);
+	mailsmtp_free(s->ss);
+	s->ss = NULL;
+}
+
+/* SIGPIPE blocked; the old mask in old, whether one was pending already. */
+static void
+smtp_pipe_hold(sigset_t *old, bool *pending)
+{
+	sigset_t	 set, now;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGPIPE);
+	sigprocmask(SIG_BLOCK, &set, old);
+	sigpending(&now);
+	*pending = sigismember(&now, SIGPIPE);
+}
+
+/* The SIGPIPEs our writes raised taken, the old mask back. */
+static void
+smtp_pipe_release(const sigset_t *old, bool pending)
+{
+	static const struct timespec	 zero = { 0, 0 };
+	sigset_t			 set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGPIPE);
+	if (!pending)
+		while (sigtimedwait(&set, NULL, &zero) == SIGPIPE)
+			;
+	sigprocmask(SIG_SETMASK, old, NULL);
 }
