@@ -330,7 +330,7 @@ START_TEST(a_refused_xoauth2_token_reports_the_servers_error)
 	    "\"invalid_token\",\"scope\":\"mail\"}") != NULL, "%s", why);
 	t = lineserver_finish(ls);
 	/* Google's XOAUTH2 document: an empty response answers the error
-	 * challenge, and the server's final word comes (libcurl closed) */
+	 * challenge, and the server's final word comes */
 	ck_assert_msg(strstr(t, "S: 334 " SMTP_JSON_B64 "\nC: \nS: 535 ") !=
 	    NULL, "%s", t);
 	ck_assert_msg(strstr(why, "AUTH XOAUTH2 as judge refused: 535 5.7.8 "
