@@ -21,6 +21,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -92,6 +94,7 @@ static enum smtp_result smtp_refused(struct smtp *, const char *,
 		    enum smtp_stage, char *, size_t);
 static int	 smtp_step(struct smtp *);
 static bool	 smtp_path_ok(const char *);
+static void	 smtp_deadline(struct smtp *);
 static long	 smtp_left_ms(const struct smtp *);
 static void	 smtp_shown(const char *, char *, size_t);
 static void	 smtp_close(struct smtp *);
@@ -221,8 +224,7 @@ smtp_send_once(struct smtp *s, const char *from, const char *rcpt,
 {
 	enum smtp_result	 res;
 
-	clock_gettime(CLOCK_MONOTONIC, &s->deadline);
-	s->deadline.tv_sec += s->timeout;
+	smtp_deadline(s);
 	if (s->ss == NULL && smtp_open(s, why, whylen) == -1) {
 		smtp_close(s);
 		return SMTP_TEMPFAIL;
@@ -252,9 +254,13 @@ smtp_open(struct smtp *s, char *why, size_t whylen)
 		    "smtps://host[:port]): %s", s->url);
 		return -1;
 	}
-	if (s->user != NULL && s->auth != SASL_AUTH_PASSWORD &&
-	    (tok = token_read(&src, why, whylen)) == NULL)
-		return -1;
+	if (s->user != NULL && s->auth != SASL_AUTH_PASSWORD) {
+		if ((tok = token_read(&src, why, whylen)) == NULL)
+			return -1;
+		/* The helper had a timeout of its own; the server gets its
+		 * whole. */
+		smtp_deadline(s);
+	}
 	if ((s->ss = mailsmtp_new(0, NULL)) == NULL)
 		log_fatalx("smtp: out of memory");
 	rc = smtp_greet(s, why, whylen);
@@ -300,7 +306,7 @@ smtp_greet(struct smtp *s, char *why, size_t whylen)
 	return 0;
 }
 
-/* EHLO with the machine's host name (libetpan's choice, as libcurl's). */
+/* EHLO with the machine's host name (libetpan's choice). */
 static int
 smtp_ehlo(struct smtp *s, char *why, size_t whylen)
 {
@@ -361,7 +367,7 @@ smtp_dial_one(const struct smtp *s, const struct addrinfo *ai)
 	struct pollfd	 pfd;
 	struct timeval	 tv;
 	socklen_t	 len = sizeof(int);
-	int		 fd, err = 0, r;
+	int		 fd, err = 0, r, on = 1;
 
 	fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC |
 	    SOCK_NONBLOCK, ai->ai_protocol);
@@ -383,12 +389,17 @@ smtp_dial_one(const struct smtp *s, const struct addrinfo *ai)
 		    (err != 0 && (errno = err) != 0))
 			goto fail;
 	}
-	/* Blocking again; a send the server never drains ends all the same. */
+	/*
+	 * Blocking again; a send the server never drains ends all the same.
+	 * No Nagle: the data's last few bytes would wait for the server's
+	 * delayed ACK of the segment before (40 ms a mail on Linux).
+	 */
 	tv.tv_sec = s->timeout;
 	tv.tv_usec = 0;
 	if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) == -1 ||
 	    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv)) == -1 ||
-	    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)) == -1)
+	    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)) == -1 ||
+	    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &on, sizeof(on)) == -1)
 		goto fail;
 	return fd;
 
@@ -637,6 +648,14 @@ smtp_path_ok(const char *addr)
 		    i >= SMTP_PATH_MAX)
 			return false;
 	return true;
+}
+
+/* The send's time starts now. */
+static void
+smtp_deadline(struct smtp *s)
+{
+	clock_gettime(CLOCK_MONOTONIC, &s->deadline);
+	s->deadline.tv_sec += s->timeout;
 }
 
 static long
