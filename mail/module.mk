@@ -14,5 +14,6 @@ SRCS += \
 	mail/sasl.c \
 	mail/smtp.c \
 	mail/smtp_auth.c \
+	mail/smtp_conn.c \
 	mail/tls.c \
 	mail/token.c
