@@ -9,7 +9,7 @@
 # their own (db/module.mk's generated schema first), so the goal is named.
 .DEFAULT_GOAL := all
 
-PKGS	:= libetpan libcurl sqlite3 libsodium inih gnutls cairo freetype2 zlib
+PKGS	:= libetpan sqlite3 libsodium inih gnutls cairo freetype2 zlib
 CC	?= cc
 
 PKG_CFLAGS	:= $(shell pkg-config --cflags $(PKGS) 2>/dev/null)

@@ -7,7 +7,7 @@
  * ASCII goes into RFC 2047 encoded words, Q when mostly ASCII, else B. The
  * body is sent as 7bit when it is ASCII with no line over 998 octets, else
  * as quoted-printable (qp.c): the mail is composed when it is queued, long
- * before the SMTP server could say whether it takes 8BITMIME, and libcurl
+ * before the SMTP server could say whether it takes 8BITMIME, and smtp.c
  * would not announce BODY=8BITMIME anyway. With files attached (a report's
  * board picture) the mail becomes multipart/mixed, the text first. The
  * mail's kind says which Auto-Submitted value it carries (RFC 3834 5). No

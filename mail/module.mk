@@ -13,5 +13,7 @@ SRCS += \
 	mail/imap_url.c \
 	mail/sasl.c \
 	mail/smtp.c \
+	mail/smtp_auth.c \
+	mail/smtp_conn.c \
 	mail/tls.c \
 	mail/token.c

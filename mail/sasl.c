@@ -1,6 +1,7 @@
 /*
  * sasl.c - builds the client's side of XOAUTH2 and OAUTHBEARER (RFC 7628)
- * and reads the server's error challenge for the log.
+ * and reads the server's error challenge for the log; and the responses
+ * of PLAIN (RFC 4616) and LOGIN.
  *
  * Pure: strings in, strings out; no I/O and no logging, so the exact bytes
  * are tested alone (tests/unit/mail/test_sasl.c). What holds a token is
@@ -134,6 +135,35 @@ sasl_oauth_error(const char *b64, size_t len, char *out)
 	if (i < n)
 		memcpy(out + SASL_ERROR_MAX - 3, "...", 3);
 	out[k] = '\0';
+}
+
+char *
+sasl_plain_response(const char *user, const char *password)
+{
+	size_t	 ul, pl;
+	char	*plain, *out;
+
+	if (user == NULL || *user == '\0')
+		return NULL;
+	if (password == NULL)
+		password = "";
+	ul = strlen(user);
+	pl = strlen(password);
+	plain = xmalloc(ul + pl + 2);
+	plain[0] = '\0';
+	memcpy(plain + 1, user, ul);
+	plain[ul + 1] = '\0';
+	memcpy(plain + ul + 2, password, pl);
+	out = sasl_b64(plain, ul + pl + 2);
+	explicit_bzero(plain, ul + pl + 2);
+	free(plain);
+	return out;
+}
+
+char *
+sasl_base64(const char *s)
+{
+	return sasl_b64(s, strlen(s));
 }
 
 void

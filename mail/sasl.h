@@ -2,8 +2,9 @@
  * sasl.h - the messages of the two OAuth2 SASL mechanisms the big mail
  * hosts speak: XOAUTH2 (Google's, also Microsoft's) and OAUTHBEARER (RFC
  * 7628). The client's initial response, the answer to a server's error
- * challenge, and that error made fit for the log. Pure: no I/O, no log;
- * imap_auth.c and smtp.c send what these build.
+ * challenge, and that error made fit for the log; and SMTP's password
+ * mechanisms, PLAIN and LOGIN. Pure: no I/O, no log; imap_auth.c and
+ * smtp_auth.c send what these build.
  */
 #ifndef PBEMD_SASL_H
 #define PBEMD_SASL_H
@@ -12,7 +13,7 @@
 
 /* How the judge logs in: the [imap] and [smtp] key "auth". */
 enum sasl_auth {
-	SASL_AUTH_PASSWORD,	/* IMAP LOGIN; SMTP: libcurl's choice */
+	SASL_AUTH_PASSWORD,	/* IMAP LOGIN; SMTP AUTH PLAIN, else LOGIN */
 	SASL_AUTH_XOAUTH2,
 	SASL_AUTH_OAUTHBEARER
 };
@@ -62,7 +63,20 @@ const char	*sasl_oauth_ack(enum sasl_auth mech);
  */
 void		 sasl_oauth_error(const char *b64, size_t len, char *out);
 
-/* Zeroes and frees what sasl_oauth_response() returned; accepts NULL. */
+/*
+ * PLAIN's response (RFC 4616), base64 of NUL user NUL password: no
+ * authorization identity. Owned and secret: free it with sasl_free().
+ * NULL when user is empty.
+ */
+char		*sasl_plain_response(const char *user, const char *password);
+
+/*
+ * s in base64: LOGIN's answer to the server's prompt for the user name or
+ * the password. Owned and secret: free it with sasl_free().
+ */
+char		*sasl_base64(const char *s);
+
+/* Zeroes and frees what the functions above returned; accepts NULL. */
 void		 sasl_free(char *);
 
 #endif

@@ -1,82 +1,71 @@
 /*
- * smtp.c - hands finished messages to the mail server with libcurl.
+ * smtp.c - hands finished messages to the mail server with libetpan's
+ * SMTP client.
  *
- * One easy handle lives as long as the struct smtp, so libcurl keeps the
- * connection (and its TLS session and AUTH) open from one message to the
- * next. After any failure the handle is replaced, which closes the
- * connection: the next message starts from a fresh one. Builds no message:
- * that is compose.c. libcurl verifies certificates itself.
- *
- * With an OAuth2 token (auth xoauth2 or oauthbearer) the token is read
- * (token.c) for every new handle, that is every new connection, and
- * libcurl speaks the mechanism. It does not escape the user name in
- * OAUTHBEARER's gs2 header, so that is done here (sasl.c); and it drops
- * the server's error challenge, so the debug callback keeps it for the
- * log.
+ * One session lives from the first message to a failure: the connection
+ * (its TLS and its AUTH) serves the messages that follow, each MAIL, RCPT,
+ * DATA on the same connection. After any failure the session is closed
+ * and the next message starts from a fresh one. Opening a session is
+ * smtp_conn.c's, AUTH smtp_auth.c's; building a message compose.c's.
+ * libetpan writes with send(2) without MSG_NOSIGNAL: SIGPIPE is held back
+ * while a send or QUIT is under way, and one it raised is taken, so that a
+ * server closing the connection fails a send, not the process (pbemd
+ * deliver and tick do not ignore the signal).
  */
-#include <curl/curl.h>
+#include <libetpan/libetpan.h>
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 #include "common/log.h"
 #include "common/util.h"
 #include "mail/smtp.h"
+#include "mail/smtp_auth.h"
+#include "mail/smtp_conn.h"
 #include "mail/token.h"
 
 #define SMTP_TIMEOUT_DEFAULT	60L
-#define SMTP_REPLY_MAX		256	/* kept of a refusal, for the log */
-#define SMTP_CHALLENGE_MAX	512	/* kept of a 334 challenge (base64) */
+/* RFC 5321 4.5.3.1.3: a path, its brackets included, is at most 256
+ * octets; libetpan cuts a longer command at 512 without a word. */
+#define SMTP_PATH_MAX		254
+
+/* What a refusal means depends on the command refused (smtp_refused()). */
+enum smtp_stage {
+	SMTP_STAGE_SENDER,	/* MAIL FROM: our configuration */
+	SMTP_STAGE_RCPT,	/* RCPT TO: this recipient */
+	SMTP_STAGE_MESSAGE	/* DATA and the text: this message */
+};
 
 struct smtp {
-	CURL		*c;		/* none after a failure */
+	mailsmtp	*ss;		/* the open session, if any */
+	struct smtp_peer peer;		/* its ca_file is ca_file */
 	char		*url;
+	bool		 url_ok;	/* peer's host and port read from url */
 	char		*user;
 	char		*password;
 	char		*ca_file;
-	bool		 starttls;
-	bool		 insecure;
-	long		 timeout;
 	enum sasl_auth	 auth;
 	char		*token_file;
 	char		*token_command;
-	char		 err[CURL_ERROR_SIZE];
-	char		 reply[SMTP_REPLY_MAX];	/* the server's last refusal */
-	char		 chal[SMTP_CHALLENGE_MAX];	/* its last 334 text */
-	char		 offers[SMTP_REPLY_MAX];	/* its EHLO AUTH line */
-};
-
-struct smtp_upload {
-	const char	*data;
-	size_t		 len;
-	size_t		 pos;
 };
 
 static enum smtp_result smtp_send_once(struct smtp *, const char *,
 		    const char *, const char *, size_t, char *, size_t);
-static CURL	*smtp_handle_new(struct smtp *, char *, size_t);
-static int	 smtp_login(CURL *, const struct smtp *, char *, size_t);
-static void	 smtp_keep(char *, size_t, const char *, size_t);
-static size_t	 smtp_read_cb(char *, size_t, size_t, void *);
-static int	 smtp_debug_cb(CURL *, curl_infotype, char *, size_t, void *);
-static enum smtp_result smtp_classify(CURLcode, long, const char *);
-static void	 smtp_why(struct smtp *, CURLcode, char *, size_t);
-
-void
-smtp_global_init(void)
-{
-	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK)
-		log_fatalx("smtp: curl_global_init failed");
-}
-
-void
-smtp_global_cleanup(void)
-{
-	curl_global_cleanup();
-}
+static int	 smtp_open(struct smtp *, char *, size_t);
+static int	 smtp_login(struct smtp *, const char *, char *, size_t);
+static enum smtp_result smtp_transact(struct smtp *, const char *,
+		    const char *, const char *, size_t, char *, size_t);
+static enum smtp_result smtp_refused(struct smtp *, const char *,
+		    enum smtp_stage, char *, size_t);
+static bool	 smtp_path_ok(const char *);
+static void	 smtp_close(struct smtp *);
+static void	 smtp_pipe_hold(sigset_t *, bool *);
+static void	 smtp_pipe_release(const sigset_t *, bool);
 
 struct smtp *
 smtp_new(const struct smtp_conf *conf)
@@ -91,12 +80,17 @@ smtp_new(const struct smtp_conf *conf)
 	}
 	s = xcalloc(1, sizeof(*s));
 	s->url = xstrdup(conf->url);
+	/* A URL without a usable host fails every send (TEMPFAIL, saying
+	 * why): the mail waits in the outbox for the mended setting. */
+	s->url_ok = smtp_conn_url(conf->url, &s->peer);
 	s->user = conf->user != NULL ? xstrdup(conf->user) : NULL;
 	s->password = conf->password != NULL ? xstrdup(conf->password) : NULL;
 	s->ca_file = conf->ca_file != NULL ? xstrdup(conf->ca_file) : NULL;
-	s->starttls = conf->starttls;
-	s->insecure = conf->insecure;
-	s->timeout = conf->timeout > 0 ? conf->timeout : SMTP_TIMEOUT_DEFAULT;
+	s->peer.ca_file = s->ca_file;
+	s->peer.starttls = conf->starttls;
+	s->peer.insecure = conf->insecure;
+	s->peer.timeout = conf->timeout > 0 ? conf->timeout :
+	    SMTP_TIMEOUT_DEFAULT;
 	s->auth = conf->auth;
 	s->token_file = conf->token_file != NULL ?
 	    xstrdup(conf->token_file) : NULL;
@@ -108,10 +102,14 @@ smtp_new(const struct smtp_conf *conf)
 void
 smtp_free(struct smtp *s)
 {
+	sigset_t	 old;
+	bool		 pending;
+
 	if (s == NULL)
 		return;
-	if (s->c != NULL)
-		curl_easy_cleanup(s->c);	/* QUIT */
+	smtp_pipe_hold(&old, &pending);
+	smtp_close(s);
+	smtp_pipe_release(&old, pending);
 	free(s->url);
 	free(s->user);
 	if (s->password != NULL)
@@ -125,7 +123,7 @@ smtp_free(struct smtp *s)
 
 /*
  * A connection kept open between mails may be closed by the server at any
- * time (Exim says 421 after smtp_accept_queue_per_connection mails): a
+ * time (Exim says 421 after smtp_accept_max_per_connection mails): a
  * temporary failure on a reused connection is tried once more on a fresh
  * one before the mail waits for the outbox's backoff.
  */
@@ -133,15 +131,18 @@ enum smtp_result
 smtp_send(struct smtp *s, const char *from, const char *rcpt,
     const char *msg, size_t len, char *why, size_t whylen)
 {
-	bool			 reused = s->c != NULL;
+	bool			 reused = s->ss != NULL, pending;
 	enum smtp_result	 res;
+	sigset_t		 old;
 
+	smtp_pipe_hold(&old, &pending);
 	res = smtp_send_once(s, from, rcpt, msg, len, why, whylen);
 	if (res == SMTP_TEMPFAIL && reused) {
 		log_info("smtp: reused connection failed (%s), reconnecting",
 		    why);
 		res = smtp_send_once(s, from, rcpt, msg, len, why, whylen);
 	}
+	smtp_pipe_release(&old, pending);
 	return res;
 }
 
@@ -149,209 +150,200 @@ static enum smtp_result
 smtp_send_once(struct smtp *s, const char *from, const char *rcpt,
     const char *msg, size_t len, char *why, size_t whylen)
 {
-	struct smtp_upload	 up = { msg, len, 0 };
-	struct curl_slist	*rl;
 	enum smtp_result	 res;
-	CURLcode		 rc;
-	long			 code = 0;
 
-	if (s->c == NULL && (s->c = smtp_handle_new(s, why, whylen)) == NULL)
+	smtp_conn_deadline(&s->peer);
+	if (s->ss == NULL && smtp_open(s, why, whylen) == -1) {
+		smtp_close(s);
 		return SMTP_TEMPFAIL;
-	if ((rl = curl_slist_append(NULL, rcpt)) == NULL)
-		log_fatalx("smtp: out of memory");
-	curl_easy_setopt(s->c, CURLOPT_MAIL_FROM, from);
-	curl_easy_setopt(s->c, CURLOPT_MAIL_RCPT, rl);
-	curl_easy_setopt(s->c, CURLOPT_READDATA, &up);
-	s->err[0] = s->reply[0] = s->chal[0] = s->offers[0] = '\0';
-	rc = curl_easy_perform(s->c);
-	curl_easy_setopt(s->c, CURLOPT_MAIL_RCPT, NULL);
-	curl_slist_free_all(rl);
-	if (rc == CURLE_OK)
-		return SMTP_OK;
-	curl_easy_getinfo(s->c, CURLINFO_RESPONSE_CODE, &code);
-	res = smtp_classify(rc, code, s->err);
-	smtp_why(s, rc, why, whylen);
+	}
+	res = smtp_transact(s, from, rcpt, msg, len, why, whylen);
 	/* Whatever state the session is in, the next message starts afresh. */
-	curl_easy_cleanup(s->c);
-	s->c = NULL;
+	if (res != SMTP_OK)
+		smtp_close(s);
 	return res;
 }
 
-/* A handle for a new connection; NULL with a reason when no token. */
-static CURL *
-smtp_handle_new(struct smtp *s, char *why, size_t whylen)
-{
-	CURL	*c;
-
-	if ((c = curl_easy_init()) == NULL)
-		log_fatalx("smtp: curl_easy_init failed");
-	curl_easy_setopt(c, CURLOPT_URL, s->url);
-#if CURL_AT_LEAST_VERSION(7, 85, 0)
-	curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "smtp,smtps");
-#endif
-	curl_easy_setopt(c, CURLOPT_UPLOAD, 1L);
-	curl_easy_setopt(c, CURLOPT_READFUNCTION, smtp_read_cb);
-	/* No SIGALRM for timeouts: the daemon owns its signals. */
-	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
-	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, s->timeout);
-	curl_easy_setopt(c, CURLOPT_TIMEOUT, s->timeout);
-	curl_easy_setopt(c, CURLOPT_ERRORBUFFER, s->err);
-	curl_easy_setopt(c, CURLOPT_USE_SSL, s->starttls ?
-	    (long)CURLUSESSL_ALL : (long)CURLUSESSL_TRY);
-	if (s->ca_file != NULL) {
-		/* Only that file: libcurl would also load the whole system
-		 * directory on every connection (about 6 MB of heap). */
-		curl_easy_setopt(c, CURLOPT_CAINFO, s->ca_file);
-		curl_easy_setopt(c, CURLOPT_CAPATH, NULL);
-	}
-	curl_easy_setopt(c, CURLOPT_SSL_VERIFYPEER, s->insecure ? 0L : 1L);
-	curl_easy_setopt(c, CURLOPT_SSL_VERIFYHOST, s->insecure ? 0L : 2L);
-	if (s->user != NULL && smtp_login(c, s, why, whylen) == -1) {
-		curl_easy_cleanup(c);
-		return NULL;
-	}
-	/* The only way to learn the server's words behind a refusal. */
-	curl_easy_setopt(c, CURLOPT_DEBUGFUNCTION, smtp_debug_cb);
-	curl_easy_setopt(c, CURLOPT_DEBUGDATA, s);
-	curl_easy_setopt(c, CURLOPT_VERBOSE, 1L);
-	return c;
-}
-
 /*
- * The login: the password, or an OAuth2 token read now. libcurl copies
- * both strings, so the token is freed here.
+ * A new session, ready for MAIL: connected, greeted, TLS checked, EHLO
+ * answered after it, logged in. The OAuth2 token is read first, so that
+ * no server waits for a slow helper. 0, or -1 with the reason in why.
  */
 static int
-smtp_login(CURL *c, const struct smtp *s, char *why, size_t whylen)
+smtp_open(struct smtp *s, char *why, size_t whylen)
 {
 	struct token_source	 src = { s->token_file, s->token_command,
-				    (int)s->timeout };
-	char			*tok, *user;
+				    (int)s->peer.timeout };
+	char			*tok = NULL;
+	int			 rc;
 
-	if (s->auth == SASL_AUTH_PASSWORD) {
-		curl_easy_setopt(c, CURLOPT_USERNAME, s->user);
-		curl_easy_setopt(c, CURLOPT_PASSWORD,
-		    s->password != NULL ? s->password : "");
-		return 0;
-	}
-	if ((tok = token_read(&src, why, whylen)) == NULL)
+	if (!s->url_ok) {
+		snprintf(why, whylen, "bad SMTP URL (smtp://host[:port] or "
+		    "smtps://host[:port]): %s", s->url);
 		return -1;
-	/* libcurl writes the user into the gs2 header as it gets it. */
-	user = s->auth == SASL_AUTH_OAUTHBEARER ? sasl_gs2_escape(s->user) :
-	    xstrdup(s->user);
-	curl_easy_setopt(c, CURLOPT_USERNAME, user);
-	curl_easy_setopt(c, CURLOPT_XOAUTH2_BEARER, tok);
-	curl_easy_setopt(c, CURLOPT_LOGIN_OPTIONS,
-	    s->auth == SASL_AUTH_OAUTHBEARER ? "AUTH=OAUTHBEARER" :
-	    "AUTH=XOAUTH2");
-	/*
-	 * The initial response goes with AUTH while that line stays within
-	 * RFC 4954's 512 octets (libcurl measures it); a longer one (most of
-	 * Microsoft's tokens) follows the server's empty 334.
-	 */
-	curl_easy_setopt(c, CURLOPT_SASL_IR, 1L);
-	free(user);
+	}
+	if (s->user != NULL && s->auth != SASL_AUTH_PASSWORD) {
+		if ((tok = token_read(&src, why, whylen)) == NULL)
+			return -1;
+		/* The helper had a timeout of its own; the server gets its
+		 * whole. */
+		smtp_conn_deadline(&s->peer);
+	}
+	if ((s->ss = mailsmtp_new(0, NULL)) == NULL)
+		log_fatalx("smtp: out of memory");
+	rc = smtp_conn_open(s->ss, &s->peer, why, whylen);
+	if (rc == 0 && s->user != NULL)
+		rc = smtp_login(s, tok, why, whylen);
 	token_free(tok);
-	return 0;
-}
-
-/* libcurl does the dot-stuffing and sends the final CRLF.CRLF itself. */
-static size_t
-smtp_read_cb(char *buf, size_t size, size_t nmemb, void *arg)
-{
-	struct smtp_upload	*up = arg;
-	size_t			 n = size * nmemb;
-
-	if (n > up->len - up->pos)
-		n = up->len - up->pos;
-	memcpy(buf, up->data + up->pos, n);
-	up->pos += n;
-	return n;
+	return rc;
 }
 
 /*
- * Keeps the server's last 4xx or 5xx line: the refusal, not the 221 of the
- * QUIT libcurl sends after it; and for an OAuth2 login its last 334
- * challenge (an error, RFC 7628 3.2.2) and the AUTH line of its EHLO.
- * Never sees what we send (AUTH).
+ * AUTH with the password or the token tok, among the mechanisms of the
+ * last EHLO reply, which is still the session's response: nothing was
+ * said since.
  */
 static int
-smtp_debug_cb(CURL *c, curl_infotype type, char *data, size_t len,
-    void *arg)
+smtp_login(struct smtp *s, const char *tok, char *why, size_t whylen)
 {
-	struct smtp	*s = arg;
+	struct smtp_login	 l;
+	char			 offers[SMTP_AUTH_OFFERS_MAX];
 
-	(void)c;
-	if (type != CURLINFO_HEADER_IN || len < 4)
-		return 0;
-	if (data[0] == '4' || data[0] == '5')
-		smtp_keep(s->reply, sizeof(s->reply), data, len);
-	else if (s->auth != SASL_AUTH_PASSWORD && strncmp(data, "334 ", 4) == 0)
-		smtp_keep(s->chal, sizeof(s->chal), data + 4, len - 4);
-	else if (s->auth != SASL_AUTH_PASSWORD && len > 9 &&
-	    (data[3] == '-' || data[3] == ' ') &&
-	    strncasecmp(data + 4, "AUTH ", 5) == 0)
-		smtp_keep(s->offers, sizeof(s->offers), data + 9, len - 9);
-	return 0;
-}
-
-/* One line, without its line end; only explains a failure in the log, so
- * a longer one is cut. */
-static void
-smtp_keep(char *dst, size_t size, const char *data, size_t len)
-{
-	while (len > 0 && (data[len - 1] == '\r' || data[len - 1] == '\n'))
-		len--;
-	if (len >= size)
-		len = size - 1;
-	memcpy(dst, data, len);
-	dst[len] = '\0';
+	smtp_auth_offers(s->ss->response, offers, sizeof(offers));
+	l.mech = s->auth;
+	l.user = s->user;
+	l.secret = s->auth == SASL_AUTH_PASSWORD ? s->password : tok;
+	l.host = s->peer.host;
+	l.port = s->peer.port;
+	if (smtp_conn_step(s->ss, &s->peer) == -1) {
+		snprintf(why, whylen, "AUTH as %s: timed out", s->user);
+		return -1;
+	}
+	return smtp_auth(s->ss, &l, offers, why, whylen);
 }
 
 /*
- * Permanent only when the server refused this recipient or this message
- * with 5xx. A refused login or sender is our configuration's fault: the
- * message stays queued until the GM fixes it.
+ * MAIL, RCPT, DATA and the message. libetpan stuffs the dots, turns a bare
+ * CR or LF into CR LF (our messages have none) and ends the data with
+ * CR LF . CR LF whatever the message ends with: the message's own last
+ * line end is left for that one, else the message would gain an empty
+ * line.
  */
 static enum smtp_result
-smtp_classify(CURLcode rc, long code, const char *err)
+smtp_transact(struct smtp *s, const char *from, const char *rcpt,
+    const char *msg, size_t len, char *why, size_t whylen)
 {
-	if (rc == CURLE_LOGIN_DENIED)
+	mailsmtp		*ss = s->ss;
+	const struct smtp_peer	*p = &s->peer;
+
+	if (!smtp_path_ok(from)) {
+		snprintf(why, whylen, "the sender address cannot be sent "
+		    "(longer than %d bytes, or a control character)",
+		    SMTP_PATH_MAX);
 		return SMTP_TEMPFAIL;
-	if (code >= 500 && code <= 599 && strncmp(err, "MAIL failed", 11) != 0)
+	}
+	if (!smtp_path_ok(rcpt)) {
+		snprintf(why, whylen, "the recipient address cannot be sent "
+		    "(longer than %d bytes, or a control character)",
+		    SMTP_PATH_MAX);
 		return SMTP_PERMFAIL;
-	/* A full mailbox, greylisting: this recipient, not the server. */
-	if (code >= 400 && code <= 499 && strncmp(err, "RCPT failed", 11) == 0)
+	}
+	if (smtp_conn_step(ss, p) == -1 ||
+	    mailsmtp_mail(ss, from) != MAILSMTP_NO_ERROR)
+		return smtp_refused(s, "MAIL FROM", SMTP_STAGE_SENDER, why,
+		    whylen);
+	if (smtp_conn_step(ss, p) == -1 ||
+	    mailsmtp_rcpt(ss, rcpt) != MAILSMTP_NO_ERROR)
+		return smtp_refused(s, "RCPT TO", SMTP_STAGE_RCPT, why, whylen);
+	if (smtp_conn_step(ss, p) == -1 ||
+	    mailsmtp_data(ss) != MAILSMTP_NO_ERROR)
+		return smtp_refused(s, "DATA", SMTP_STAGE_MESSAGE, why, whylen);
+	if (len >= 2 && msg[len - 2] == '\r' && msg[len - 1] == '\n')
+		len -= 2;
+	else if (len >= 1 && msg[len - 1] == '\n')
+		len--;
+	if (smtp_conn_step(ss, p) == -1 ||
+	    mailsmtp_data_message(ss, msg, len) != MAILSMTP_NO_ERROR)
+		return smtp_refused(s, "the message", SMTP_STAGE_MESSAGE, why,
+		    whylen);
+	return SMTP_OK;
+}
+
+/*
+ * The reason after what failed (smtp_conn_reason()) and what it means
+ * (smtp.h): permanent only when the server refused this recipient or this
+ * message with 5xx; 4xx for the recipient alone defers it alone. A
+ * refused sender is our configuration's fault, and 421 (RFC 5321 3.8:
+ * closing) the server's, whatever the command.
+ */
+static enum smtp_result
+smtp_refused(struct smtp *s, const char *what, enum smtp_stage stage,
+    char *why, size_t whylen)
+{
+	int	 code;
+
+	code = smtp_conn_reason(s->ss, &s->peer, what, why, whylen);
+	if (code == 0 || code == 421 || stage == SMTP_STAGE_SENDER)
+		return SMTP_TEMPFAIL;
+	if (code >= 500)
+		return SMTP_PERMFAIL;
+	if (code >= 400 && stage == SMTP_STAGE_RCPT)
 		return SMTP_RCPT_TEMPFAIL;
 	return SMTP_TEMPFAIL;
 }
 
-/*
- * libcurl's reason, the server's refusal; for a refused OAuth2 login the
- * server's error challenge decoded, or that it does not offer the
- * mechanism.
- */
-static void
-smtp_why(struct smtp *s, CURLcode rc, char *why, size_t whylen)
+/* A reverse or forward path libetpan can send as it is. */
+static bool
+smtp_path_ok(const char *addr)
 {
-	const char	*what;
-	char		 err[SASL_ERROR_MAX + 1];
-	size_t		 n;
+	size_t	 i;
 
-	what = s->err[0] != '\0' ? s->err : curl_easy_strerror(rc);
-	if (s->reply[0] != '\0' && (rc == CURLE_LOGIN_DENIED ||
-	    rc == CURLE_SEND_ERROR || rc == CURLE_WEIRD_SERVER_REPLY))
-		snprintf(why, whylen, "%s (server: %s)", what, s->reply);
-	else
-		snprintf(why, whylen, "%s", what);
-	if (s->auth == SASL_AUTH_PASSWORD || rc != CURLE_LOGIN_DENIED)
+	for (i = 0; addr[i] != '\0'; i++)
+		if ((unsigned char)addr[i] < 0x20 || addr[i] == 0x7f ||
+		    i >= SMTP_PATH_MAX)
+			return false;
+	return true;
+}
+
+/* QUIT on an open session, the connection closed; none after. */
+static void
+smtp_close(struct smtp *s)
+{
+	if (s->ss == NULL)
 		return;
-	n = strlen(why);
-	if (s->chal[0] != '\0') {
-		sasl_oauth_error(s->chal, strlen(s->chal), err);
-		snprintf(why + n, whylen - n, "; the server's error: %s", err);
-	} else if (s->reply[0] == '\0')
-		snprintf(why + n, whylen - n, "; the server does not offer "
-		    "AUTH=%s (it offers: %s)", sasl_auth_name(s->auth),
-		    s->offers[0] != '\0' ? s->offers : "no AUTH at all");
+	/* QUIT is written, not awaited: libetpan closes at once. A second
+	 * is all it may wait for room to write it. */
+	if (s->ss->stream != NULL)
+		mailstream_low_set_timeout(mailstream_get_low(s->ss->stream),
+		    1);
+	mailsmtp_free(s->ss);
+	s->ss = NULL;
+}
+
+/* SIGPIPE blocked; the old mask in old, whether one was pending already. */
+static void
+smtp_pipe_hold(sigset_t *old, bool *pending)
+{
+	sigset_t	 set, now;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGPIPE);
+	sigprocmask(SIG_BLOCK, &set, old);
+	sigpending(&now);
+	*pending = sigismember(&now, SIGPIPE);
+}
+
+/* The SIGPIPEs our writes raised taken, the old mask back. */
+static void
+smtp_pipe_release(const sigset_t *old, bool pending)
+{
+	static const struct timespec	 zero = { 0, 0 };
+	sigset_t			 set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGPIPE);
+	if (!pending)
+		while (sigtimedwait(&set, NULL, &zero) == SIGPIPE)
+			;
+	sigprocmask(SIG_SETMASK, old, NULL);
 }

@@ -1,5 +1,5 @@
 /*
- * smtp.h - sending finished messages (libcurl's SMTP client).
+ * smtp.h - sending finished messages (libetpan's SMTP client).
  *
  * One struct smtp keeps one connection open across sends, so a turn's
  * reports pay the server's connection cost once. After a failed send the
@@ -24,7 +24,7 @@ struct smtp_conf {
 	bool		 starttls;	/* require STARTTLS on smtp:// */
 	bool		 insecure;	/* skip certificate checks (never default) */
 	long		 timeout;	/* seconds per connect and per send; 0: 60 */
-	enum sasl_auth	 auth;		/* password: libcurl's choice of AUTH */
+	enum sasl_auth	 auth;		/* password: PLAIN, else LOGIN */
 	const char	*token_file;	/* the OAuth2 token, read at every */
 	const char	*token_command;	/* connection (token.h) */
 };
@@ -41,18 +41,18 @@ enum smtp_result {
 struct smtp;
 
 /*
- * libcurl's process-wide set-up: main() calls smtp_global_init() once,
- * before any thread exists and before smtp_new(); smtp_global_cleanup()
- * once at exit, after the last smtp_free().
+ * Copies conf; no I/O yet. NULL (logged) when the URL is not smtp(s)://;
+ * one whose host or port cannot be read makes every send fail
+ * (SMTP_TEMPFAIL, saying why).
  */
-void			 smtp_global_init(void);
-void			 smtp_global_cleanup(void);
-
-/* Copies conf; no I/O yet. NULL (logged) when the URL is not smtp(s)://. */
 struct smtp		*smtp_new(const struct smtp_conf *);
 void			 smtp_free(struct smtp *);	/* QUIT; accepts NULL */
-/* One message (CRLF lines) to one recipient. why gets the server's reply
-   on failure. */
+/*
+ * One message (CRLF lines) to one recipient, within conf->timeout seconds
+ * (a failure on a reused connection is tried once more on a new one). why
+ * gets the reason on failure: the command, the server's reply (printable,
+ * cut), or what failed before any.
+ */
 enum smtp_result	 smtp_send(struct smtp *, const char *from,
 			    const char *rcpt, const char *msg, size_t len,
 			    char *why, size_t whylen);

@@ -1,9 +1,9 @@
 /*
  * tls.c - verifies a server's certificate chain and host name with GnuTLS.
  *
- * Exists because libetpan (GnuTLS build) does no verification at all; libcurl
- * verifies by itself and does not use this. Pure apart from reading the CA
- * file or the system trust store: no network I/O, no logging.
+ * Exists because libetpan (GnuTLS build) does no verification at all: imap.c
+ * and smtp.c hand it the chain after each handshake. Pure apart from reading
+ * the CA file or the system trust store: no network I/O, no logging.
  */
 #include <gnutls/gnutls.h>
 #include <gnutls/x509.h>

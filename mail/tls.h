@@ -2,8 +2,8 @@
  * tls.h - the server certificate check that libetpan leaves out (GnuTLS).
  *
  * libetpan's GnuTLS build completes the handshake with any certificate.
- * imap.c hands the peer's chain to tls_verify_chain() right after the
- * handshake, before a password is sent.
+ * imap.c and smtp.c hand the peer's chain to tls_verify_chain() right after
+ * the handshake, before a password is sent.
  */
 #ifndef PBEMD_TLS_H
 #define PBEMD_TLS_H

@@ -15,7 +15,7 @@
 # apt-get install -s shows the plan first. On a machine without a mail
 # server (CI: a bare Debian, as root) it installs as it always did.
 set -eu
-PKGS="build-essential pkg-config libetpan-dev libcurl4-gnutls-dev libgnutls28-dev
+PKGS="build-essential pkg-config libetpan-dev libgnutls28-dev
 libsqlite3-dev libsodium-dev libinih-dev check libsubunit-dev
 dovecot-imapd dovecot-lmtpd exim4-daemon-light openssl curl ca-certificates sqlite3
 libcairo2-dev libfreetype-dev zlib1g-dev fonts-dejavu-core clang libclang-rt-dev"

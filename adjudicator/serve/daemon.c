@@ -495,7 +495,6 @@ daemon_serve(const char *config_path, bool once)
 	}
 	log_target_set(d.rt.cfg.log);
 	daemon_signals();
-	smtp_global_init();
 	runtime_smtp_conf(&d.rt, &sc);
 	d.smtp = smtp_new(&sc);
 	log_info("serve: started pid=%ld db=%s templates=%s", (long)getpid(),
@@ -504,7 +503,6 @@ daemon_serve(const char *config_path, bool once)
 	log_info("serve: stopping");
 	imap_close(d.imap);
 	smtp_free(d.smtp);
-	smtp_global_cleanup();
 	free(d.done);
 	runtime_close(&d.rt);
 	return EX_OK;
@@ -540,20 +538,16 @@ daemon_send_now(struct runtime *rt)
 	struct smtp_conf	 sc;
 	struct smtp		*smtp;
 
-	smtp_global_init();
 	runtime_smtp_conf(rt, &sc);
 	/* A URL smtp_new() refuses (it says why): the mail stays queued for
 	 * serve or the next run, once the configuration is mended. */
-	if ((smtp = smtp_new(&sc)) == NULL) {
-		smtp_global_cleanup();
+	if ((smtp = smtp_new(&sc)) == NULL)
 		return;
-	}
 	outbox_flush(rt->db, smtp, rt->cfg.address, time(NULL), 0);
 	daemon_undelivered(rt);
 	/* The GM's notices of what was refused go out at once too. */
 	outbox_flush(rt->db, smtp, rt->cfg.address, time(NULL), 0);
 	smtp_free(smtp);
-	smtp_global_cleanup();
 }
 
 int

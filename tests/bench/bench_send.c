@@ -376,7 +376,6 @@ bench_outbox(const char *path, const char *url, const char *ca, int every)
 	c.ca_file = strcmp(ca, "-") != 0 ? ca : NULL;
 	c.starttls = c.ca_file != NULL;
 	c.timeout = 60;
-	smtp_global_init();
 	t0 = bench_now();
 	cpu0 = bench_cpu();
 	if ((s = smtp_new(&c)) == NULL)
@@ -387,7 +386,6 @@ bench_outbox(const char *path, const char *url, const char *ca, int every)
 	    c.ca_file != NULL ? " STARTTLS" : " no TLS", every > 1 ?
 	    "in groups" : "each on its own");
 	bench_report(who, sent, bench_now() - t0, bench_cpu() - cpu0);
-	smtp_global_cleanup();
 	db_close(db);
 	return sent == n ? 0 : 1;
 }

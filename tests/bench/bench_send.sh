@@ -8,14 +8,14 @@
 # caused, pictures and all, 3 a move: the very messages the outbox sends.
 # Measured, each sending every row over one connection:
 #   bare     tests/bench/bench_smtp.c: plain sockets, EHLO once, then MAIL,
-#            RCPT, DATA and the text, each answer awaited, as libcurl speaks;
+#            RCPT, DATA and the text, each answer awaited, as smtp.c speaks;
 #            the messages in memory beforehand, nothing marked. The yardstick.
-#   outbox   outbox_flush() through mail/smtp.c (libcurl), as serve sends:
+#   outbox   outbox_flush() through mail/smtp.c (libetpan), as serve sends:
 #            each mail marked sent in its own commit, the marks synced in
 #            groups of OUTBOX_SYNC_EVERY (a power cut may re-send that many).
 #   each     the same with every mark synced on its own (as before issue 18).
 #   pipe     the bare client with PIPELINING (MAIL, RCPT, DATA in one write),
-#            for information: libcurl cannot pipeline, so neither compared
+#            for information: libetpan cannot pipeline, so neither compared
 #            side uses it.
 # against two servers: the throwaway Exim of the end-to-end tests (STARTTLS,
 # as serve talks to it; Exim spools each mail with fsync and forks its

@@ -195,7 +195,7 @@ bench_smtp_connect(struct bench_smtp *s)
 		    s->conf.host, s->conf.port);
 		return -1;
 	}
-	/* As libcurl does: each command goes out when written. */
+	/* As mail/smtp.c does: each command goes out when written. */
 	setsockopt(s->fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
 	s->connections++;
 	if (bench_smtp_reply(s) != 220 ||

@@ -88,7 +88,7 @@ put smtp.token "$WRONG"
 lines=$(log_lines)
 send_mail alice "again" "HELP"
 check "the reply is refused with Exim's 535" wait_log \
-	"outbox id=[0-9]+ attempt=1 failed, retry in [0-9]+s: Login denied \(server: 535 Incorrect authentication data\)" \
+	"outbox id=[0-9]+ attempt=1 failed, retry in [0-9]+s: AUTH XOAUTH2 as judge refused: 535 Incorrect authentication data" \
 	"$lines"
 check "Exim's XOAUTH2 authenticator refused it" grep -q "xoauth2 authenticator failed" "$EXIMLOG"
 put smtp.token "$TOKEN"

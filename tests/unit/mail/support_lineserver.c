@@ -8,6 +8,7 @@
 #include <netinet/in.h>
 #include <poll.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +33,7 @@ struct ls_conn {
 	FILE		*log;
 	char		*line;
 	size_t		 cap;
+	bool		 crlf;		/* the last line ended in CR LF */
 };
 
 static void
@@ -134,10 +136,17 @@ ls_read(struct ls_conn *c)
 	fflush(c->out);
 	if ((n = getline(&c->line, &c->cap, c->in)) <= 0)
 		return NULL;
+	c->crlf = n >= 2 && c->line[n - 2] == '\r' && c->line[n - 1] == '\n';
 	while (n > 0 && (c->line[n - 1] == '\n' || c->line[n - 1] == '\r'))
 		c->line[--n] = '\0';
 	fprintf(c->log, "C: %s\n", c->line);
 	return c->line;
+}
+
+bool
+ls_crlf(const struct ls_conn *c)
+{
+	return c->crlf;
 }
 
 void

@@ -12,6 +12,7 @@
 #ifndef PBEMD_SUPPORT_LINESERVER_H
 #define PBEMD_SUPPORT_LINESERVER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -31,6 +32,8 @@ void			 lineserver_free(struct lineserver *);
 /* The client's next line without its CR LF; NULL at the end. Valid until
  * the next call. */
 const char		*ls_read(struct ls_conn *);
+/* Whether the line ls_read() returned last ended in CR LF (not a bare LF). */
+bool			 ls_crlf(const struct ls_conn *);
 /* One line to the client; CR LF is added. */
 void			 ls_write(struct ls_conn *, const char *fmt, ...)
 			    __attribute__((format(printf, 2, 3)));

@@ -2,7 +2,8 @@
  * test_sasl.c - mail/sasl.c: the exact bytes of the XOAUTH2 and
  * OAUTHBEARER initial responses (checked against the examples of Google's
  * XOAUTH2 document and of RFC 7628 4.1), the gs2 escaping of the user, the
- * answer to an error challenge, and that challenge read for the log.
+ * answer to an error challenge, and that challenge read for the log; the
+ * PLAIN response of RFC 4616's example and LOGIN's base64.
  */
 #include "tests/unit/test.h"
 
@@ -151,6 +152,35 @@ START_TEST(auth_names_parse_in_any_case)
 }
 END_TEST
 
+START_TEST(plain_matches_rfc4616s_example)
+{
+	char	*r;
+
+	/* RFC 4616 4: "\0tim\0tanstaaftanstaaf" */
+	ck_assert_ptr_nonnull(r = sasl_plain_response("tim", "tanstaaftanstaaf"));
+	ck_assert_str_eq(r, "AHRpbQB0YW5zdGFhZnRhbnN0YWFm");
+	sasl_free(r);
+	ck_assert_ptr_nonnull(r = sasl_plain_response("tim", NULL));
+	ck_assert_str_eq(r, "AHRpbQA=");
+	sasl_free(r);
+	ck_assert_ptr_null(sasl_plain_response("", "pw"));
+	ck_assert_ptr_null(sasl_plain_response(NULL, "pw"));
+}
+END_TEST
+
+START_TEST(login_answers_are_plain_base64)
+{
+	char	*r;
+
+	ck_assert_ptr_nonnull(r = sasl_base64("judge"));
+	ck_assert_str_eq(r, "anVkZ2U=");
+	sasl_free(r);
+	ck_assert_ptr_nonnull(r = sasl_base64(""));
+	ck_assert_str_eq(r, "");
+	sasl_free(r);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -162,6 +192,8 @@ test_suite(void)
 	tcase_add_test(tc, oauthbearer_escapes_comma_and_equals_in_the_user);
 	tcase_add_test(tc, xoauth2_sends_the_user_unescaped);
 	tcase_add_test(tc, control_bytes_and_empty_fields_are_refused);
+	tcase_add_test(tc, plain_matches_rfc4616s_example);
+	tcase_add_test(tc, login_answers_are_plain_base64);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("errors");
 	tcase_add_test(tc, the_error_challenge_is_acknowledged_per_mechanism);

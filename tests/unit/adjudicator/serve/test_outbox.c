@@ -183,7 +183,6 @@ setup(void)
 	ck_assert_int_ge(fd = mkstemp(path), 0);
 	close(fd);
 	unlink(path);
-	smtp_global_init();
 }
 
 static void
@@ -193,7 +192,6 @@ teardown(void)
 
 	db_close(db);
 	db = NULL;
-	smtp_global_cleanup();
 	unlink(path);
 	snprintf(p, sizeof(p), "%s-wal", path);
 	unlink(p);
