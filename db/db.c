@@ -31,6 +31,7 @@
  * saved 1.5 MB of the daemon's heap (issue 18).
  */
 #define DB_CACHE_KIB		512
+#define DB_WAL_PAGES		16384	/* 64 MB of 4 KB pages */
 
 #define DB_STR_(x)	#x
 #define DB_STR(x)	DB_STR_(x)
@@ -297,7 +298,13 @@ db_open(const char *path, struct db **out, char *why, size_t whylen)
 		goto fail;
 	}
 	sqlite3_busy_timeout(db->h, 10000);
+	/* The WAL is copied into the database when the daemon is about to
+	 * wait (db_checkpoint()), not while it answers a backlog: only when
+	 * it reaches DB_WAL_PAGES (64 MB) does a commit copy it on the spot.
+	 * SQLite's default, 4 MB, copied a backlog of mails with pictures
+	 * every two seconds of work, 50 ms each (issue 18). */
 	if (db_exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;"
+	    "PRAGMA wal_autocheckpoint = " DB_STR(DB_WAL_PAGES) ";"
 	    "PRAGMA foreign_keys = ON; PRAGMA cache_size = -"
 	    DB_STR(DB_CACHE_KIB) ";", "pragmas") != DB_OK) {
 		snprintf(why, whylen, "%s: cannot set up WAL: %s", path,
@@ -401,6 +408,18 @@ db_rollback(struct db *db)
 {
 	if (!sqlite3_get_autocommit(db->h))
 		db_exec(db, "ROLLBACK", "rollback");
+}
+
+int
+db_checkpoint(struct db *db)
+{
+	int	 rc;
+
+	rc = sqlite3_wal_checkpoint_v2(db->h, NULL, SQLITE_CHECKPOINT_PASSIVE,
+	    NULL, NULL);
+	if (rc != SQLITE_OK && rc != SQLITE_BUSY && rc != SQLITE_LOCKED)
+		return db_fail(db, "checkpoint");
+	return DB_OK;
 }
 
 int

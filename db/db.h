@@ -57,6 +57,13 @@ int	db_sync_each(struct db *, bool each);
 /* Makes every commit so far survive a power cut (the WAL to the disk). */
 int	db_sync(struct db *);
 /*
+ * Copies the WAL into the database as far as no reader holds it back
+ * (a passive checkpoint): the daemon calls it before it waits, since a
+ * commit does so itself only once the WAL holds 64 MB. A busy store is
+ * not a failure (the next wait tries again).
+ */
+int	db_checkpoint(struct db *);
+/*
  * Whether the last failure since db_fault_clear() was the store's own and
  * may pass (a full disk, an I/O error, a lock held too long), not one of
  * what was asked of it: such a failure never counts against a mail.

@@ -437,6 +437,20 @@ daemon_trim(void)
 #endif
 }
 
+/*
+ * Before the daemon waits: the WAL copied into the database (a commit
+ * copies it only once it holds 64 MB, db.c), so a backlog's answers are
+ * not held up by it; then the heap trimmed (daemon_trim()).
+ */
+static void
+daemon_idle(struct daemon *d)
+{
+	if (db_checkpoint(d->rt.db) != DB_OK)
+		log_warnx("daemon: the store's WAL was not copied back; "
+		    "trying again at the next wait");
+	daemon_trim();
+}
+
 static void
 daemon_loop(struct daemon *d, bool once)
 {
@@ -465,7 +479,7 @@ daemon_loop(struct daemon *d, bool once)
 		ms = daemon_timeout_ms(d);
 		if (ms == 0)
 			continue;
-		daemon_trim();
+		daemon_idle(d);
 		if (d->imap) {
 			if (imap_wait(d->imap, ms, &daemon_wake) < 0 &&
 			    !daemon_stop)
