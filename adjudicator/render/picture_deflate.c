@@ -76,20 +76,24 @@ struct deflate_code {
 static void
 deflate_tables(struct deflate_tables *t)
 {
-	int	 c, l, d;
+	unsigned	 d;
+	int		 c, k;
 
-	for (c = 0; c < 29; c++)
-		for (l = deflate_lbase[c]; l <= DEFLATE_MAX &&
-		    (c == 28 || l < deflate_lbase[c + 1]); l++)
-			t->lcode[l] = (uint8_t)c;
+	/* Each table by one pass along the codes: it is built for every
+	 * part deflated (a map's band of 15 KB), so not by walking every
+	 * distance up to the window's 32768. */
+	for (k = 3, c = 0; k <= DEFLATE_MAX; k++) {
+		while (c < 28 && k >= deflate_lbase[c + 1])
+			c++;
+		t->lcode[k] = (uint8_t)c;
+	}
 	t->lcode[DEFLATE_MAX] = 28;
-	for (c = 0; c < 30; c++)
-		for (d = deflate_dbase[c]; d <= DEFLATE_WINDOW &&
-		    (c == 29 || d < deflate_dbase[c + 1]); d++)
-			if (d <= 256)
-				t->dcode[d - 1] = (uint8_t)c;
-			else
-				t->dcode[256 + ((d - 1) >> 7)] = (uint8_t)c;
+	for (k = 0, c = 0; k < 512; k++) {
+		d = k < 256 ? (unsigned)k + 1 : ((unsigned)(k - 256) << 7) + 1;
+		while (c < 29 && d >= deflate_dbase[c + 1])
+			c++;
+		t->dcode[k] = (uint8_t)c;
+	}
 }
 
 static int
