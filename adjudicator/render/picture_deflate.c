@@ -25,6 +25,8 @@
 #define DEFLATE_NICE	32		/* long enough: do not look further */
 #define DEFLATE_WINDOW	32768
 #define DEFLATE_HASH	14		/* bits of the hash of four bytes */
+#define DEFLATE_HASH_SMALL 11		/* ... for a part of at most */
+#define DEFLATE_SMALL	32768		/* this many bytes */
 #define DEFLATE_BLOCK	16384		/* symbols in one block */
 #define DEFLATE_LITLEN	286		/* literal/length codes */
 #define DEFLATE_DIST	30		/* distance codes */
@@ -406,14 +408,19 @@ deflate_run(const unsigned char *raw, size_t n, size_t stride, int bpp,
 	struct deflate_tables	 t;
 	struct deflate_sym	*s;
 	uint32_t		*head, v, c, h;
-	size_t			 i, max, best, dist, l;
-	int			 ns = 0;
+	size_t			 i, max, best, dist, l, nsym;
+	int			 ns = 0, bits;
 
 	deflate_tables(&t);
 	deflate_room(b, n / 8 + 1024);
-	s = xmalloc(DEFLATE_BLOCK * sizeof(*s));
-	head = xmalloc(sizeof(*head) << DEFLATE_HASH);
-	memset(head, 0xff, sizeof(*head) << DEFLATE_HASH);
+	/* A small part (a map's band) gets a small hash: filling the big
+	 * one cost more than deflating 15 KB. The size follows from n, so
+	 * the bits do too. */
+	bits = n <= DEFLATE_SMALL ? DEFLATE_HASH_SMALL : DEFLATE_HASH;
+	nsym = n < DEFLATE_BLOCK ? n + 1 : DEFLATE_BLOCK;
+	s = xmalloc(nsym * sizeof(*s));
+	head = xmalloc(sizeof(*head) << bits);
+	memset(head, 0xff, sizeof(*head) << bits);
 	for (i = 0; i < n; ) {
 		max = n - i < DEFLATE_MAX ? n - i : DEFLATE_MAX;
 		best = dist = 0;
@@ -427,7 +434,7 @@ deflate_run(const unsigned char *raw, size_t n, size_t stride, int bpp,
 				best = l, dist = (size_t)bpp;
 			if (best < DEFLATE_NICE) {
 				memcpy(&v, raw + i, 4);
-				h = (v * 2654435761u) >> (32 - DEFLATE_HASH);
+				h = (v * 2654435761u) >> (32 - bits);
 				c = head[h];
 				head[h] = (uint32_t)i;
 				if (c != DEFLATE_NONE && i - c <= DEFLATE_WINDOW &&
