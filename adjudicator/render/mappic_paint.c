@@ -9,6 +9,7 @@
  * when asked to (mappic_paint_inks()). No I/O.
  */
 #include <cairo.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -88,7 +89,7 @@ mappic_paint_stroke(cairo_t *cr, bool preserve)
 {
 	struct mappic_measure	*k = cairo_get_user_data(cr,
 				    &paint_measure_key);
-	double			 x0, y0, x1, y1;
+	double			 x0, y0, x1, y1, w;
 
 	if (k == NULL) {
 		if (preserve)
@@ -97,8 +98,17 @@ mappic_paint_stroke(cairo_t *cr, bool preserve)
 			cairo_stroke(cr);
 		return;
 	}
-	cairo_stroke_extents(cr, &x0, &y0, &x1, &y1);
-	paint_measured(cr, k, x0, y0, x1, y1);
+	/* The path's box grown by what a stroke adds round it: half the
+	 * width, or at a mitred corner up to the miter limit's times that.
+	 * cairo_stroke_extents() is exact but strokes the path to tell,
+	 * which cost most of a map whose bands are all kept. */
+	cairo_path_extents(cr, &x0, &y0, &x1, &y1);
+	w = cairo_get_line_width(cr) / 2;
+	if (cairo_get_line_join(cr) == CAIRO_LINE_JOIN_MITER)
+		w *= fmax(cairo_get_miter_limit(cr), 1);
+	if (cairo_get_line_cap(cr) == CAIRO_LINE_CAP_SQUARE)
+		w *= M_SQRT2;
+	paint_measured(cr, k, x0 - w, y0 - w, x1 + w, y1 + w);
 	if (!preserve)
 		cairo_new_path(cr);
 }
