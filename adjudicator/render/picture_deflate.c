@@ -526,29 +526,54 @@ picture_zpart_free(struct picture_zpart *z)
 	memset(z, 0, sizeof(*z));
 }
 
+/*
+ * Appends nbits bits (least significant first) to b, which has room for
+ * them: eight bytes at a time, shifted past the bits b holds (at most 31,
+ * deflate_put()), or copied as they are when it holds none. A map joins
+ * some 90 KB of parts for every picture.
+ */
+static void
+deflate_append(struct deflate_bits *b, const unsigned char *bits,
+    size_t nbits)
+{
+	uint64_t	 w;
+	size_t		 i, k, nbytes = nbits / 8;
+
+	if (b->nacc == 0) {
+		memcpy(b->p + b->len, bits, nbytes);
+		b->len += nbytes;
+		i = nbytes;
+	} else {
+		for (i = 0; i + 8 <= nbytes; i += 8) {
+			for (w = 0, k = 0; k < 8; k++)
+				w |= (uint64_t)bits[i + k] << (8 * k);
+			b->acc |= w << b->nacc;
+			for (k = 0; k < 8; k++)
+				b->p[b->len++] = (unsigned char)(b->acc >>
+				    (8 * k));
+			b->acc = w >> (64 - b->nacc);
+		}
+		for (; i < nbytes; i++)
+			deflate_put(b, bits[i], 8);
+	}
+	if (nbits % 8 != 0)
+		deflate_put(b, bits[i] & ((1u << (nbits % 8)) - 1),
+		    (int)(nbits % 8));
+}
+
 void
 picture_deflate_join(const struct picture_zpart *const *parts, int nparts,
     struct buf *out)
 {
 	struct deflate_bits	 b;
-	uint32_t		 adler = (uint32_t)adler32(0, NULL, 0), v;
-	size_t			 i, k, full;
+	uint32_t		 adler = (uint32_t)adler32(0, NULL, 0);
 	int			 j;
 
 	memset(&b, 0, sizeof(b));
 	deflate_zlib_head(&b);
 	for (j = 0; j < nparts; j++) {
-		full = parts[j]->nbits / 32;
 		deflate_room(&b, parts[j]->nbits / 8 + 16);
-		for (i = 0; i < full; i++) {
-			for (v = 0, k = 0; k < 4; k++)
-				v |= (uint32_t)parts[j]->bits[4 * i + k] <<
-				    (8 * k);
-			deflate_put(&b, v, 32);
-		}
-		for (i = full * 32; i < parts[j]->nbits; i++)
-			deflate_put(&b, parts[j]->bits[i / 8] >> (i % 8) & 1,
-			    1);
+		deflate_append(&b, parts[j]->bits, parts[j]->nbits);
 		adler = (uint32_t)adler32_combine(adler, parts[j]->adler,
 		    (z_off_t)parts[j]->len);
 	}
