@@ -312,6 +312,21 @@ struct db_outbox_row {
 int	db_outbox_add(struct db *, int64_t inbox_id, int64_t game_id,
 	    const char *rcpt, const char *msg, size_t len, time_t now);
 /*
+ * The same for a message whose part (a picture's base64 lines, which many
+ * messages carry) is kept once by its hash: msg is the message without
+ * the part's len bytes, which belong at byte at of it. Every reader of
+ * the outbox (the view, db_outbox_message()) gets the message whole.
+ */
+struct db_outbox_part {
+	const void	*data;
+	size_t		 len;
+	size_t		 at;
+	unsigned char	 hash[32];	/* BLAKE2b-256 of data */
+};
+int	db_outbox_add_part(struct db *, int64_t inbox_id, int64_t game_id,
+	    const char *rcpt, const char *msg, size_t len,
+	    const struct db_outbox_part *part, time_t now);
+/*
  * The rows due by now, oldest first, at most max, without their messages:
  * a message with a map is some 150 KB, so the sender reads one at a time
  * with db_outbox_message() (issue 18: 64 of them at once were half the

@@ -186,6 +186,92 @@ db_outbox_add(struct db *db, int64_t inbox_id, int64_t game_id,
 	return db_step_done(db, st, "outbox add");
 }
 
+/* The id of the part with hash h, written when it is not kept yet. */
+static int
+db_outbox_part_id(struct db *db, const struct db_outbox_part *part,
+    int64_t *id)
+{
+	sqlite3_stmt	*st;
+	int		 rc;
+
+	st = db_stmt(db, DBS_OUTBOX_PART_PUT, "INSERT OR IGNORE INTO "
+	    "outbox_part(hash, data) VALUES (?, ?)");
+	if (st == NULL)
+		return DB_ERR;
+	sqlite3_bind_blob(st, 1, part->hash, sizeof(part->hash), SQLITE_STATIC);
+	sqlite3_bind_blob(st, 2, part->data, (int)part->len, SQLITE_STATIC);
+	if (db_step_done(db, st, "outbox part") != DB_OK)
+		return DB_ERR;
+	st = db_stmt(db, DBS_OUTBOX_PART_ID, "SELECT id FROM outbox_part "
+	    "WHERE hash = ?");
+	if (st == NULL)
+		return DB_ERR;
+	sqlite3_bind_blob(st, 1, part->hash, sizeof(part->hash), SQLITE_STATIC);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		*id = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	return rc == SQLITE_ROW ? DB_OK : db_fail(db, "outbox part id");
+}
+
+/* The steps of db_outbox_add_part(), inside its savepoint. */
+static int
+db_outbox_add_steps(struct db *db, int64_t inbox_id, int64_t game_id,
+    const char *rcpt, const char *msg, size_t len,
+    const struct db_outbox_part *part, time_t now)
+{
+	sqlite3_stmt	*st;
+	int64_t		 pid = 0;
+
+	if (db_outbox_part_id(db, part, &pid) != DB_OK)
+		return DB_ERR;
+	st = db_stmt(db, DBS_OUTBOX_STATE_ADD, "INSERT INTO outbox_state("
+	    "inbox_id, game_id, rcpt, created, next_try) VALUES "
+	    "(nullif(?, 0), nullif(?, 0), ?, ?, ?)");
+	if (st == NULL)
+		return DB_ERR;
+	sqlite3_bind_int64(st, 1, inbox_id);
+	sqlite3_bind_int64(st, 2, game_id);
+	sqlite3_bind_text(st, 3, rcpt, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 4, (sqlite3_int64)now);
+	sqlite3_bind_int64(st, 5, (sqlite3_int64)now);
+	if (db_step_done(db, st, "outbox add") != DB_OK)
+		return DB_ERR;
+	st = db_stmt(db, DBS_OUTBOX_MESSAGE_ADD, "INSERT INTO outbox_message("
+	    "id, message, part, part_at) VALUES (?, ?, ?, ?)");
+	if (st == NULL)
+		return DB_ERR;
+	sqlite3_bind_int64(st, 1, sqlite3_last_insert_rowid(db->h));
+	sqlite3_bind_blob(st, 2, msg, (int)len, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 3, pid);
+	sqlite3_bind_int64(st, 4, (sqlite3_int64)part->at);
+	return db_step_done(db, st, "outbox add");
+}
+
+int
+db_outbox_add_part(struct db *db, int64_t inbox_id, int64_t game_id,
+    const char *rcpt, const char *msg, size_t len,
+    const struct db_outbox_part *part, time_t now)
+{
+	int	 rc;
+
+	if (part == NULL || part->at > len)
+		return db_outbox_add(db, inbox_id, game_id, rcpt, msg, len,
+		    now);
+	/* One statement's worth, as the view's trigger is, inside the
+	 * caller's transaction or not. */
+	if (sqlite3_exec(db->h, "SAVEPOINT outbox_add", NULL, NULL, NULL) !=
+	    SQLITE_OK)
+		return db_fail(db, "outbox add");
+	rc = db_outbox_add_steps(db, inbox_id, game_id, rcpt, msg, len, part,
+	    now);
+	if (rc != DB_OK)
+		sqlite3_exec(db->h, "ROLLBACK TO outbox_add", NULL, NULL, NULL);
+	if (sqlite3_exec(db->h, "RELEASE outbox_add", NULL, NULL, NULL) !=
+	    SQLITE_OK && rc == DB_OK)
+		rc = db_fail(db, "outbox add");
+	return rc;
+}
+
 int
 db_outbox_heads(struct db *db, time_t now, struct db_outbox_row *out, int max,
     int *n)
@@ -224,14 +310,27 @@ db_outbox_message(struct db *db, int64_t id, struct buf *out)
 	int		 rc;
 
 	buf_reset(out);
-	st = db_stmt(db, DBS_OUTBOX_MESSAGE, "SELECT message FROM "
-	    "outbox_message WHERE id = ?");
+	st = db_stmt(db, DBS_OUTBOX_MESSAGE, "SELECT m.message, m.part_at, "
+	    "p.data FROM outbox_message m LEFT JOIN outbox_part p ON "
+	    "p.id = m.part WHERE m.id = ?");
 	if (st == NULL)
 		return DB_ERR;
 	sqlite3_bind_int64(st, 1, id);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		buf_add(out, sqlite3_column_blob(st, 0),
-		    (size_t)sqlite3_column_bytes(st, 0));
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const char	*m = sqlite3_column_blob(st, 0);
+		size_t		 n = (size_t)sqlite3_column_bytes(st, 0);
+		sqlite3_int64	 at = sqlite3_column_int64(st, 1);
+
+		/* The part, kept once for many messages, where it goes. */
+		if (sqlite3_column_type(st, 2) == SQLITE_BLOB && at >= 0 &&
+		    (size_t)at <= n) {
+			buf_add(out, m, (size_t)at);
+			buf_add(out, sqlite3_column_blob(st, 2),
+			    (size_t)sqlite3_column_bytes(st, 2));
+			buf_add(out, m + at, n - (size_t)at);
+		} else
+			buf_add(out, m, n);
+	}
 	/* Reset at once: SQLite frees its copy of a message that spans
 	 * overflow pages, and the read ends before the mail is sent. */
 	sqlite3_reset(st);

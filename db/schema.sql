@@ -345,3 +345,45 @@ CREATE TRIGGER outbox_update INSTEAD OF UPDATE ON outbox BEGIN
 	UPDATE outbox_message SET message = NEW.message
 	    WHERE id = OLD.id AND message IS NOT NEW.message;
 END;
+
+-- migration 9
+-- A phase's results map goes to every player and the GM: each mail held
+-- the same picture, some 110 KB of base64, written to the disk again for
+-- each reader (issue 18). A picture's base64 lines are now kept once in
+-- outbox_part, found by their BLAKE2b hash; a message holds its text
+-- without them and the byte where they go (part_at). The view outbox
+-- puts them back, so whoever reads it sees every message whole, as
+-- before; a message written through the view is kept whole.
+CREATE TABLE outbox_part (
+	id		INTEGER PRIMARY KEY,
+	hash		BLOB NOT NULL UNIQUE,	-- BLAKE2b-256 of data
+	data		BLOB NOT NULL
+);
+ALTER TABLE outbox_message ADD COLUMN part INTEGER
+	REFERENCES outbox_part(id);
+ALTER TABLE outbox_message ADD COLUMN part_at INTEGER;
+DROP VIEW outbox;
+CREATE VIEW outbox AS SELECT s.id, s.inbox_id, s.game_id, s.rcpt,
+	CASE WHEN m.part IS NULL THEN m.message ELSE
+	    CAST(substr(m.message, 1, m.part_at) || p.data ||
+	    substr(m.message, m.part_at + 1) AS BLOB) END AS message,
+	s.created, s.attempts, s.next_try, s.sent, s.failed, s.last_error,
+	s.told FROM outbox_state s LEFT JOIN outbox_message m ON m.id = s.id
+	LEFT JOIN outbox_part p ON p.id = m.part;
+CREATE TRIGGER outbox_insert INSTEAD OF INSERT ON outbox BEGIN
+	INSERT INTO outbox_state(id, inbox_id, game_id, rcpt, created,
+	    attempts, next_try, sent, failed, last_error, told) VALUES (NEW.id,
+	    NEW.inbox_id, NEW.game_id, NEW.rcpt, NEW.created,
+	    coalesce(NEW.attempts, 0), NEW.next_try, NEW.sent, NEW.failed,
+	    NEW.last_error, NEW.told);
+	INSERT INTO outbox_message(id, message) VALUES (last_insert_rowid(),
+	    NEW.message);
+END;
+CREATE TRIGGER outbox_update INSTEAD OF UPDATE ON outbox BEGIN
+	UPDATE outbox_state SET inbox_id = NEW.inbox_id, game_id = NEW.game_id,
+	    rcpt = NEW.rcpt, created = NEW.created, attempts = NEW.attempts,
+	    next_try = NEW.next_try, sent = NEW.sent, failed = NEW.failed,
+	    last_error = NEW.last_error, told = NEW.told WHERE id = OLD.id;
+	UPDATE outbox_message SET message = NEW.message, part = NULL,
+	    part_at = NULL WHERE id = OLD.id AND NEW.message IS NOT OLD.message;
+END;

@@ -551,7 +551,8 @@ compose_boundary(const struct compose_in *in, const char *body,
  * composing it (issue 18).
  */
 static void
-compose_attachment(const struct compose_attach *a, struct buf *out)
+compose_attachment(const struct compose_attach *a, struct buf *out,
+    size_t *at)
 {
 	char			 type[COMPOSE_FILENAME_MAX + 1],
 				 name[COMPOSE_FILENAME_MAX + 1];
@@ -564,6 +565,8 @@ compose_attachment(const struct compose_attach *a, struct buf *out)
 	    "Content-Transfer-Encoding: base64\r\n"
 	    "Content-Disposition: attachment;\r\n filename=\"%s\"\r\n\r\n",
 	    type, name, name);
+	if (at != NULL)
+		*at = out->len;
 	if (a->b64 != NULL)
 		buf_add(out, a->b64, a->b64len);
 	else
@@ -589,6 +592,13 @@ compose_base64(const void *data, size_t len, struct buf *out)
 
 void
 compose_message(const struct compose_in *in, struct buf *out)
+{
+	compose_message_at(in, out, NULL);
+}
+
+void
+compose_message_at(const struct compose_in *in, struct buf *out,
+    size_t *attach_at)
 {
 	struct compose_fold	 f;
 	const char		*body = in->body != NULL ? in->body : "";
@@ -623,7 +633,8 @@ compose_message(const struct compose_in *in, struct buf *out)
 	compose_text_body(body, out);
 	for (i = 0; i < n; i++) {
 		buf_printf(out, "--%s\r\n", bnd);
-		compose_attachment(&in->attach[i], out);
+		compose_attachment(&in->attach[i], out,
+		    attach_at != NULL ? &attach_at[i] : NULL);
 	}
 	buf_printf(out, "--%s--\r\n", bnd);
 }

@@ -77,5 +77,9 @@ struct compose_in {
  * text.
  */
 void	compose_message(const struct compose_in *, struct buf *out);
+/* The same, each attachment's first byte of base64 (from out's start)
+ * into attach_at[i]. */
+void	compose_message_at(const struct compose_in *, struct buf *out,
+	    size_t *attach_at);
 
 #endif

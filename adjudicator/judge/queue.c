@@ -13,6 +13,39 @@
 #include "adjudicator/judge/queue.h"
 #include "mail/compose.h"
 
+/*
+ * Into the outbox: a message that carries a picture's base64 lines (att,
+ * at byte at of msg, their hash) has them kept once for all the mails
+ * that carry them (db_outbox_add_part(): a phase's results map goes to
+ * every player and the GM).
+ */
+static int
+judge_queue_store(struct judge_session *s, const char *rcpt, int64_t game_id,
+    const struct buf *msg, const struct compose_attach *att, size_t at,
+    const unsigned char *hash)
+{
+	struct db_outbox_part	 part;
+	struct buf		 rest;
+	int			 rc;
+
+	if (att == NULL || att->b64 == NULL || at > msg->len ||
+	    att->b64len > msg->len - at ||
+	    memcmp(msg->data + at, att->b64, att->b64len) != 0)
+		return db_outbox_add(s->env->db, s->inbox_id, game_id, rcpt,
+		    msg->data, msg->len, s->env->now);
+	part.data = att->b64;
+	part.len = att->b64len;
+	part.at = at;
+	memcpy(part.hash, hash, sizeof(part.hash));
+	buf_init(&rest);
+	buf_add(&rest, msg->data, part.at);
+	buf_add(&rest, msg->data + at + part.len, msg->len - at - part.len);
+	rc = db_outbox_add_part(s->env->db, s->inbox_id, game_id, rcpt,
+	    rest.data, rest.len, &part, s->env->now);
+	buf_free(&rest);
+	return rc;
+}
+
 void
 judge_queue(struct judge_session *s, const char *rcpt, const char *subject,
     const char *body, enum compose_kind kind, int64_t game_id)
@@ -27,6 +60,8 @@ judge_queue_picture(struct judge_session *s, const char *rcpt,
 {
 	struct compose_attach	 att[JUDGE_PICTURES];
 	struct compose_in	 c;
+	size_t			 at[JUDGE_PICTURES] = { 0 };
+	int			 first = -1;
 	struct buf		 out;
 	unsigned char		 rnd[12];
 	char			 token[48], hex[25];
@@ -60,13 +95,15 @@ judge_queue_picture(struct judge_session *s, const char *rcpt,
 		att[c.nattach].b64 = pics->b64[i].len > 0 ?
 		    pics->b64[i].data : NULL;
 		att[c.nattach].b64len = pics->b64[i].len;
+		if (c.nattach == 0)
+			first = i;
 		c.nattach++;
 	}
 	c.attach = c.nattach > 0 ? att : NULL;
 	buf_init(&out);
-	compose_message(&c, &out);
-	if (db_outbox_add(s->env->db, s->inbox_id, game_id, rcpt, out.data,
-	    out.len, s->env->now) != DB_OK)
+	compose_message_at(&c, &out, at);
+	if (judge_queue_store(s, rcpt, game_id, &out, first >= 0 ? &att[0] :
+	    NULL, at[0], first >= 0 ? pics->b64hash[first] : NULL) != DB_OK)
 		judge_store_failed(s);
 	buf_free(&out);
 }

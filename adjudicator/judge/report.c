@@ -7,6 +7,7 @@
  * more than its reader may see. An observer reads the GM's view, and only
  * of a game that hides nothing from anyone (observers.c).
  */
+#include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +42,16 @@ judge_drawn_same(const struct judge_drawn *d, const struct game_view *v,
  * ("wk-3.png"); none when the game has none (or, a game's bug, a bad
  * view: the report goes out without it).
  */
+/* Picture i as the mails carry it, and its hash, for all its readers. */
+static void
+judge_picture_b64(struct judge_pictures *p, int i)
+{
+	buf_reset(&p->b64[i]);
+	compose_base64(p->png[i].data, p->png[i].len, &p->b64[i]);
+	crypto_generichash(p->b64hash[i], sizeof(p->b64hash[i]),
+	    (const unsigned char *)p->b64[i].data, p->b64[i].len, NULL, 0);
+}
+
 static void
 judge_picture_draw(const struct judge_env *env, const struct judge_seat *w,
     const struct game_view *v, const struct catalog *cat,
@@ -65,9 +76,7 @@ judge_picture_draw(const struct judge_env *env, const struct judge_seat *w,
 			snprintf(out->name[out->n], JUDGE_PICTURE_NAME,
 			    "%s-%s%s.png", w->game.name, v->map.board[b].phase,
 			    n > 1 ? board_suffix[b] : "");
-			buf_reset(&out->b64[out->n]);
-			compose_base64(out->png[out->n].data,
-			    out->png[out->n].len, &out->b64[out->n]);
+			judge_picture_b64(out, out->n);
 			out->n++;
 		}
 		return;
@@ -83,8 +92,7 @@ judge_picture_draw(const struct judge_env *env, const struct judge_seat *w,
 	}
 	snprintf(out->name[0], JUDGE_PICTURE_NAME, "%s-%d.png", w->game.name,
 	    v->ply);
-	buf_reset(&out->b64[0]);
-	compose_base64(out->png[0].data, out->png[0].len, &out->b64[0]);
+	judge_picture_b64(out, 0);
 	out->n = 1;
 }
 

@@ -128,6 +128,8 @@ judge_pictures_copy(struct judge_pictures *to,
 			    from->png[i].len);
 			buf_add(&to->b64[i], from->b64[i].data,
 			    from->b64[i].len);
+			memcpy(to->b64hash[i], from->b64hash[i],
+			    sizeof(to->b64hash[i]));
 		}
 		memcpy(to->name[i], from->name[i], sizeof(to->name[i]));
 	}

@@ -70,6 +70,8 @@ struct judge_pictures {
 	struct buf	 b64[JUDGE_PICTURES];	/* png as the mail carries it
 						   (compose_base64()), encoded
 						   once for all its readers */
+	unsigned char	 b64hash[JUDGE_PICTURES][32];	/* BLAKE2b of b64:
+						   the outbox keeps it once */
 	char		 name[JUDGE_PICTURES][JUDGE_PICTURE_NAME];
 };
 

@@ -757,7 +757,7 @@ START_TEST(attachment_encoded_once_is_the_same_mail)
 	struct compose_in	 in;
 	unsigned char		 data[300];
 	struct buf		 b64, one, other;
-	size_t			 n, i;
+	size_t			 n, i, at[1];
 
 	for (i = 0; i < sizeof(data); i++)
 		data[i] = (unsigned char)(i * 37 + 11);
@@ -778,9 +778,13 @@ START_TEST(attachment_encoded_once_is_the_same_mail)
 		a.b64len = b64.len;
 		a.data = NULL;	/* the lines alone are read */
 		buf_init(&other);
-		compose_message(&in, &other);
+		compose_message_at(&in, &other, at);
 		ck_assert_msg(one.len == other.len && memcmp(one.data,
 		    other.data, one.len) == 0, "%zu bytes: mails differ", n);
+		/* Where the lines went, for the outbox to keep them apart. */
+		ck_assert_uint_le(at[0] + b64.len, other.len);
+		ck_assert(memcmp(other.data + at[0], a.b64, b64.len) == 0);
+		ck_assert(memcmp(other.data + at[0] - 4, "\r\n\r\n", 4) == 0);
 		buf_free(&one);
 		buf_free(&other);
 		buf_free(&b64);
