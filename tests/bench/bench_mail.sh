@@ -13,9 +13,11 @@
 #          every other game plays it mirrored, files a-d turned to d-a.
 #   dip    BENCH_DIP_GAMES standard Diplomacy games (one), BENCH_DIP_PHASES
 #          movement phases each, seven order mails a phase: every mail gets a
-#          reply with the map of the sender's view (his orders drawn); the
-#          seventh plays the phase and each other player and the GM get the
-#          report with the map of the results. Which units step out differs
+#          reply with the map of the game as it stands (the last phase's
+#          orders and results: Diplomacy hides nothing, so every reply of a
+#          phase carries the same map, as a real game's do); the seventh
+#          plays the phase and each other player and the GM get the report
+#          with the map of its results. Which units step out differs
 #          from year to year (dip_orders), so that no year's maps come back
 #          to be found among the bands the judge keeps (render/mappic_
 #          bands.c); every game plays the same ones, so one game by default:
