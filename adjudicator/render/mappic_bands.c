@@ -6,9 +6,10 @@
  * deflated on its own (picture_deflate_part()), so that kept bands join
  * into one stream. Every picture on one ground has one palette
  * (mappic_ground.c), so a band that shows the same pixels in two pictures
- * is the same bytes: the seven replies of a Diplomacy phase differ only
- * where their senders' orders are drawn, and the title and legend rows
- * repeat. A band is found by two 64-bit hashes of what it shows, which
+ * is the same bytes: the seven replies of a Diplomacy phase carry one map
+ * (the game as it stands), the map of its results keeps the rows where
+ * no order is drawn, the next phase's those where no unit moved, and the
+ * title and legend rows repeat. A band is found by two 64-bit hashes of what it shows, which
  * mappic.c writes down (a false match is as likely as 1 in 2^128, and
  * what a map shows is not chosen bit by bit by a correspondent); at most
  * MAPPIC_BANDS are kept, the one used longest ago replaced, never one of
