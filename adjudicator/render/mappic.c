@@ -220,96 +220,43 @@ mappic_draw(struct mappic *m, const struct catalog *cat,
 	mappic_legend(cr, m->font, cat, mv, m->b, w);
 }
 
-/*
- * Counts the picture's colours; rows y0.. hold the ground g (or NULL):
- * a pixel still the ground's colour is counted by its index, in bulk, so
- * that only what was drawn over the ground goes through the hash.
- */
+/* Counts the picture's colours, row by row. */
 static void
-mappic_count(struct mappic_palette *p, cairo_surface_t *sf,
-    const struct mappic_ground *g, int y0)
+mappic_count(struct mappic_palette *p, cairo_surface_t *sf)
 {
 	const unsigned char	*data = cairo_image_surface_get_data(sf);
-	const unsigned char	*gi, *gidx = NULL;
-	const uint32_t		*px, *gpal = NULL;
-	uint32_t		 cnt[256] = { 0 };
 	int			 w = cairo_image_surface_get_width(sf);
 	int			 h = cairo_image_surface_get_height(sf);
 	int			 stride = cairo_image_surface_get_stride(sf);
-	int			 gw = 0, gh = 0, gn = 0, x, x0, y, k;
+	int			 y;
 
-	if (g != NULL)
-		gn = mappic_ground_rows(g, &gw, &gh, &gidx, &gpal);
-	for (y = 0; y < h; y++) {
-		px = (const uint32_t *)(const void *)(data + (size_t)y *
-		    (size_t)stride);
-		if (g == NULL || y < y0 || y >= y0 + gh || gw != w) {
-			mappic_palette_count(p, px, w);
-			continue;
-		}
-		gi = gidx + (size_t)(y - y0) * (size_t)gw;
-		for (x = 0; x < w; ) {
-			/* A run of one ground colour left as it was. */
-			k = gi[x];
-			for (x0 = x; x < w && gi[x] == k &&
-			    (px[x] & 0xffffff) == gpal[k]; x++)
-				;
-			cnt[k] += (uint32_t)(x - x0);
-			/* A run of pixels drawn over. */
-			for (x0 = x; x < w && (px[x] & 0xffffff) !=
-			    gpal[gi[x]]; x++)
-				;
-			mappic_palette_count(p, px + x0, x - x0);
-		}
-	}
-	for (k = 0; k < gn; k++)
-		if (cnt[k] > 0)
-			mappic_palette_add(p, gpal[k], cnt[k]);
+	for (y = 0; y < h; y++)
+		mappic_palette_count(p, (const uint32_t *)(const void *)(data +
+		    (size_t)y * (size_t)stride), w);
 }
 
 /*
  * The picture's scanlines for an indexed PNG (a filter byte 0, then the
- * indexes into p's palette, in the order the colours first appear); a
- * pixel still the ground's looks its index up once per ground colour. -1
+ * indexes into p's palette, in the order the colours first appear). -1
  * for a colour p never counted.
  */
 static int
 mappic_index(struct mappic_palette *p, cairo_surface_t *sf,
-    const struct mappic_ground *g, int y0, unsigned char *pix)
+    unsigned char *pix)
 {
 	const unsigned char	*data = cairo_image_surface_get_data(sf);
-	const unsigned char	*gi, *gidx = NULL;
-	const uint32_t		*px, *gpal = NULL;
+	const uint32_t		*px;
 	uint32_t		 last = 0;
-	int			 remap[256];
 	int			 w = cairo_image_surface_get_width(sf);
 	int			 h = cairo_image_surface_get_height(sf);
 	int			 stride = cairo_image_surface_get_stride(sf);
-	int			 gw = 0, gh = 0, x, x0, y, i, k = -1;
+	int			 x, y, k = -1;
 
-	if (g != NULL)
-		mappic_ground_rows(g, &gw, &gh, &gidx, &gpal);
-	for (i = 0; i < 256; i++)
-		remap[i] = -1;
 	for (y = 0; y < h; y++) {
 		px = (const uint32_t *)(const void *)(data + (size_t)y *
 		    (size_t)stride);
-		gi = g != NULL && y >= y0 && y < y0 + gh && gw == w ?
-		    gidx + (size_t)(y - y0) * (size_t)gw : NULL;
 		*pix++ = 0;		/* the row's filter: none */
 		for (x = 0; x < w; x++, pix++) {
-			if (gi != NULL && (px[x] & 0xffffff) == gpal[gi[x]]) {
-				/* A run of one ground colour left as it was. */
-				if ((i = remap[gi[x]]) < 0)
-					i = remap[gi[x]] =
-					    mappic_palette_index(p, px[x]);
-				for (x0 = x; x + 1 < w && gi[x + 1] == gi[x0] &&
-				    (px[x + 1] & 0xffffff) == gpal[gi[x0]]; x++)
-					;
-				memset(pix, i, (size_t)(x - x0 + 1));
-				pix += x - x0;
-				continue;
-			}
 			if (k < 0 || (px[x] & 0xffffff) != last) {
 				last = px[x] & 0xffffff;
 				if ((k = mappic_palette_index(p, last)) < 0)
@@ -518,14 +465,14 @@ out:
 }
 
 /*
- * The PNG of the drawn picture, indexed; RGB, larger but right, when its
- * colours are too many to count.
+ * The PNG of a picture drawn without a kept ground (mappic_ground.c could
+ * not keep one), its palette chosen from its own colours: indexed; RGB,
+ * larger but right, when its colours are too many to count.
  */
 static int
-mappic_encode(cairo_surface_t *sf, const struct mappic_ground *g, int y0,
-    const struct mappic_inks *inks, unsigned char *pix, struct buf *out)
+mappic_encode(cairo_surface_t *sf, const struct mappic_inks *inks,
+    unsigned char *pix, struct buf *out)
 {
-	const struct mappic_inks *gk = g ? mappic_ground_inks(g) : NULL;
 	struct mappic_palette	*p;
 	uint32_t		 pal[256];
 	int			 w = cairo_image_surface_get_width(sf);
@@ -534,16 +481,14 @@ mappic_encode(cairo_surface_t *sf, const struct mappic_ground *g, int y0,
 
 	cairo_surface_flush(sf);
 	p = mappic_palette_new();
-	mappic_count(p, sf, g, y0);
-	for (i = 0; gk != NULL && i < gk->n; i++)
-		mappic_palette_pin(p, gk->rgb[i]);
+	mappic_count(p, sf);
 	for (i = 0; i < inks->n; i++)
 		mappic_palette_pin(p, inks->rgb[i]);
 	if (mappic_palette_choose(p) != 0) {
 		rc = picture_png_encode(sf, out);
 		goto out;
 	}
-	if (mappic_index(p, sf, g, y0, pix) == 0) {
+	if (mappic_index(p, sf, pix) == 0) {
 		picture_png_scanlines(w, h, pal, mappic_palette_colours(p, pal),
 		    pix, out);
 		rc = 0;
@@ -610,7 +555,7 @@ mappic_png_box(struct paintbox *box, const struct catalog *cat,
 		mappic_title_line(cat, m.b, &title);
 		mappic_draw(&m, cat, mv, title.data, false);
 		if (cairo_status(m.cr) != CAIRO_STATUS_SUCCESS ||
-		    mappic_encode(sf, NULL, 0, &inks, pix, &png) != 0)
+		    mappic_encode(sf, &inks, pix, &png) != 0)
 			goto out;
 	}
 	buf_add(out, png.data, png.len);

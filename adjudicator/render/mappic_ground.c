@@ -250,12 +250,6 @@ mappic_ground_paint(const struct mappic_ground *g, cairo_surface_t *sf,
 	cairo_surface_mark_dirty(sf);
 }
 
-const struct mappic_inks *
-mappic_ground_inks(const struct mappic_ground *g)
-{
-	return &g->inks;
-}
-
 int
 mappic_ground_rows(const struct mappic_ground *g, int *width, int *height,
     const unsigned char **idx, const uint32_t **pal)

@@ -132,9 +132,9 @@ void	mappic_board_names(struct mappic *);
  * mappic_ground.c: the grounds kept (new, free); get: the ground of m's
  * geometry and owners, kept or drawn now (NULL when it cannot be drawn:
  * cairo failed, too many colours); paint: it into rows y0.. of an RGB24
- * surface of its width, those of rows r0..r1 - 1 alone; rows: its size, indexes (a byte a pixel, row
- * after row) and palette (returns how many colours); inks: the colours
- * it was drawn in; both borrowed until the next get.
+ * surface of its width, those of rows r0..r1 - 1 alone; rows: its size,
+ * indexes (a byte a pixel, row after row) and palette (returns how many
+ * colours), borrowed until the next get.
  */
 struct mappic_grounds;
 struct mappic_ground;
@@ -152,7 +152,6 @@ void	mappic_ground_paint(const struct mappic_ground *, cairo_surface_t *,
 	    int y0, int r0, int r1);
 int	mappic_ground_rows(const struct mappic_ground *, int *width,
 	    int *height, const unsigned char **idx, const uint32_t **pal);
-const struct mappic_inks *mappic_ground_inks(const struct mappic_ground *);
 /*
  * The palette of every picture on a ground: its own colours (indexes
  * 0.. as in its rows), then the extras given to get (the colours drawn
