@@ -1,6 +1,7 @@
 # Order mails per second through `pbemd serve` on a real Dovecot + Exim, and
-# the daemon's peak RSS, for Blind-Fun games and for a Diplomacy game with
-# its maps (tests/bench/bench_mail.sh).
+# the daemon's peak RSS from a cold start and outside the password checks,
+# for Blind-Fun games and for a Diplomacy game with its maps
+# (tests/bench/bench_mail.sh).
 BENCH_BUILD	+= build/pbemd
 BENCH_TARGETS	+= tests/bench/bench_mail.sh
 
