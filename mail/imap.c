@@ -25,7 +25,7 @@
 #include "mail/imap_auth.h"
 #include "mail/imap_done.h"
 #include "mail/imap_url.h"
-#include "mail/tls.h"
+#include "mail/tls_stream.h"
 #include "mail/token.h"
 
 #define IMAP_TIMEOUT_DEFAULT	60
@@ -55,8 +55,6 @@ static const char *imap_strerror(const mailimap *, int);
 static bool	imap_has_cap(mailimap *, const char *);
 static int	imap_open(struct imap *, const struct imap_conf *,
 		    const struct imap_url *, char *, size_t);
-static int	imap_verify(struct imap *, const char *, const char *, char *,
-		    size_t);
 static int	imap_login(struct imap *, const struct imap_conf *,
 		    const struct imap_url *, const char *, char *, size_t);
 static struct mailimap_set *imap_set_new(const uint32_t *, size_t);
@@ -325,8 +323,11 @@ imap_open(struct imap *im, const struct imap_conf *conf,
 	bool	 tls = u->tls;
 	int	 r;
 
+	/* The host goes into SNI (tls_stream_sni() keeps an address out);
+	 * u outlives the handshake. */
 	if (u->tls)
-		r = mailimap_ssl_connect(im->s, u->host, u->port);
+		r = mailimap_ssl_connect_with_callback(im->s, u->host, u->port,
+		    tls_stream_sni, (void *)u->host);
 	else
 		r = mailimap_socket_connect(im->s, u->host, u->port);
 	if (!imap_ok(r)) {
@@ -335,7 +336,8 @@ imap_open(struct imap *im, const struct imap_conf *conf,
 		return -1;
 	}
 	if (!u->tls && imap_has_cap(im->s, "STARTTLS")) {
-		r = mailimap_socket_starttls(im->s);
+		r = mailimap_socket_starttls_with_callback(im->s,
+		    tls_stream_sni, (void *)u->host);
 		if (!imap_ok(r)) {
 			snprintf(why, whylen, "STARTTLS with %s failed: %s",
 			    u->host, imap_strerror(im->s, r));
@@ -349,37 +351,9 @@ imap_open(struct imap *im, const struct imap_conf *conf,
 		return -1;
 	}
 	if (tls && !conf->insecure)
-		return imap_verify(im, u->host, conf->ca_file, why, whylen);
+		return tls_stream_verify(im->s->imap_stream, u->host,
+		    conf->ca_file, why, whylen);
 	return 0;
-}
-
-static int
-imap_verify(struct imap *im, const char *host, const char *ca_file,
-    char *why, size_t whylen)
-{
-	struct tls_der	 der[TLS_MAX_CHAIN];
-	carray		*chain;
-	MMAPString	*c;
-	size_t		 i, n;
-	int		 rc;
-
-	if ((chain = mailstream_get_certificate_chain(im->s->imap_stream)) ==
-	    NULL) {
-		snprintf(why, whylen, "%s: no certificate chain to check",
-		    host);
-		return -1;
-	}
-	n = carray_count(chain);
-	if (n > TLS_MAX_CHAIN)
-		n = TLS_MAX_CHAIN;
-	for (i = 0; i < n; i++) {
-		c = carray_get(chain, i);
-		der[i].data = (const unsigned char *)c->str;
-		der[i].len = c->len;
-	}
-	rc = tls_verify_chain(der, n, host, ca_file, why, whylen);
-	mailstream_certificate_chain_free(chain);
-	return rc;
 }
 
 /*

@@ -16,4 +16,5 @@ SRCS += \
 	mail/smtp_auth.c \
 	mail/smtp_conn.c \
 	mail/tls.c \
+	mail/tls_stream.c \
 	mail/token.c

@@ -10,7 +10,6 @@
  */
 #include <libetpan/libetpan.h>
 
-#include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <netdb.h>
@@ -26,7 +25,7 @@
 
 #include "common/log.h"
 #include "mail/smtp_conn.h"
-#include "mail/tls.h"
+#include "mail/tls_stream.h"
 
 #define SMTP_REPLY_SHOWN	200	/* of a server's reply, in why */
 
@@ -38,9 +37,6 @@ static int	 smtp_conn_dial_one(const struct smtp_peer *,
 static mailstream *smtp_conn_stream(const struct smtp_peer *, int, char *,
 		    size_t);
 static int	 smtp_conn_starttls(mailsmtp *, const struct smtp_peer *,
-		    char *, size_t);
-static void	 smtp_conn_sni(struct mailstream_ssl_context *, void *);
-static int	 smtp_conn_verify(const struct smtp_peer *, mailstream *,
 		    char *, size_t);
 static long	 smtp_conn_left_ms(const struct smtp_peer *);
 static time_t	 smtp_conn_left_s(const struct smtp_peer *);
@@ -275,13 +271,14 @@ smtp_conn_stream(const struct smtp_peer *p, int fd, char *why,
 		return stream;
 	}
 	stream = mailstream_ssl_open_with_callback_timeout(fd, t,
-	    smtp_conn_sni, (void *)p);
+	    tls_stream_sni, (void *)p->host);
 	if (stream == NULL) {
 		snprintf(why, whylen, "TLS with %s failed", p->host);
 		close(fd);
 		return NULL;
 	}
-	if (!p->insecure && smtp_conn_verify(p, stream, why, whylen) == -1) {
+	if (!p->insecure && tls_stream_verify(stream, p->host, p->ca_file, why,
+	    whylen) == -1) {
 		mailstream_close(stream);
 		return NULL;
 	}
@@ -312,7 +309,7 @@ smtp_conn_starttls(mailsmtp *ss, const struct smtp_peer *p, char *why,
 	if ((fd = mailstream_low_get_fd(low)) == -1 ||
 	    smtp_conn_left_ms(p) <= 0 ||
 	    (tls = mailstream_low_tls_open_with_callback_timeout(fd,
-	    smtp_conn_left_s(p), smtp_conn_sni, (void *)p)) == NULL) {
+	    smtp_conn_left_s(p), tls_stream_sni, (void *)p->host)) == NULL) {
 		snprintf(why, whylen, "STARTTLS with %s failed: TLS handshake",
 		    p->host);
 		return -1;
@@ -321,49 +318,9 @@ smtp_conn_starttls(mailsmtp *ss, const struct smtp_peer *p, char *why,
 	mailstream_low_free(low);
 	mailstream_set_low(ss->stream, tls);
 	if (!p->insecure)
-		return smtp_conn_verify(p, ss->stream, why, whylen);
+		return tls_stream_verify(ss->stream, p->host, p->ca_file,
+		    why, whylen);
 	return 0;
-}
-
-/* RFC 6066 3: the host name, never an address, goes into SNI. */
-static void
-smtp_conn_sni(struct mailstream_ssl_context *ctx, void *arg)
-{
-	struct smtp_peer	*p = arg;
-	unsigned char		 addr[sizeof(struct in6_addr)];
-
-	if (inet_pton(AF_INET, p->host, addr) != 1 &&
-	    inet_pton(AF_INET6, p->host, addr) != 1)
-		mailstream_ssl_set_server_name(ctx, p->host);
-}
-
-/* The server's chain and host name, checked as imap.c checks them. */
-static int
-smtp_conn_verify(const struct smtp_peer *p, mailstream *stream, char *why,
-    size_t whylen)
-{
-	struct tls_der	 der[TLS_MAX_CHAIN];
-	carray		*chain;
-	MMAPString	*c;
-	size_t		 i, n;
-	int		 rc;
-
-	if ((chain = mailstream_get_certificate_chain(stream)) == NULL) {
-		snprintf(why, whylen, "%s: no certificate chain to check",
-		    p->host);
-		return -1;
-	}
-	n = carray_count(chain);
-	if (n > TLS_MAX_CHAIN)
-		n = TLS_MAX_CHAIN;
-	for (i = 0; i < n; i++) {
-		c = carray_get(chain, i);
-		der[i].data = (const unsigned char *)c->str;
-		der[i].len = c->len;
-	}
-	rc = tls_verify_chain(der, n, p->host, p->ca_file, why, whylen);
-	mailstream_certificate_chain_free(chain);
-	return rc;
 }
 
 static long

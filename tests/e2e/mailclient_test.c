@@ -493,6 +493,47 @@ test_tls(void)
 	gnutls_free(pem.data);
 }
 
+/*
+ * SNI: the stack shows a certificate for localhost only to a client that
+ * names localhost (mailstack.sh); without SNI it shows the one for
+ * 127.0.0.1, which the check refuses for localhost. So each way in by the
+ * name works only when the name went into SNI: STARTTLS and implicit TLS,
+ * IMAP and SMTP.
+ */
+static void
+test_sni(void)
+{
+	struct smtp	*s;
+	struct imap	*im;
+	char		 why[WHY_MAX] = "", bob[64], alice[64];
+	int		 r;
+
+	snprintf(bob, sizeof(bob), "bob@%s", E.domain);
+	snprintf(alice, sizeof(alice), "alice@%s", E.domain);
+	im = imap_for(url("imap", "localhost", E.imap_port), "judgepw", E.ca,
+	    false, why);
+	check(im != NULL, "imap://localhost STARTTLS names the server in SNI "
+	    "and gets its certificate (%s)", im != NULL ? "ok" : why);
+	imap_close(im);
+	im = imap_for(url("imaps", "localhost", E.imaps_port), "judgepw", E.ca,
+	    false, why);
+	check(im != NULL, "imaps://localhost names the server in SNI and gets "
+	    "its certificate (%s)", im != NULL ? "ok" : why);
+	imap_close(im);
+	s = smtp_for(url("smtp", "localhost", E.smtp_port), NULL, NULL, E.ca,
+	    true);
+	r = send1(s, alice, bob, "e2e-sni-starttls", why);
+	check(r == SMTP_OK, "smtp://localhost STARTTLS names the server in SNI "
+	    "and gets its certificate (%s)", r == SMTP_OK ? "ok" : why);
+	smtp_free(s);
+	s = smtp_for(url("smtps", "localhost", E.smtps_port), NULL, NULL, E.ca,
+	    false);
+	r = send1(s, alice, bob, "e2e-sni-smtps", why);
+	check(r == SMTP_OK, "smtps://localhost names the server in SNI and "
+	    "gets its certificate (%s)", r == SMTP_OK ? "ok" : why);
+	smtp_free(s);
+}
+
 static void
 test_connect_failures(void)
 {
@@ -884,6 +925,7 @@ main(void)
 	test_smtp();
 	test_outbox();
 	test_tls();
+	test_sni();
 	im = imap_for(url("imap", E.host, E.imap_port), "judgepw", E.ca, false,
 	    why);
 	check(im != NULL, "imap:// STARTTLS with the stack's CA connects (%s)",

@@ -17,8 +17,11 @@
 #                 LOGIN keep the passwords), Exim offers AUTH XOAUTH2 and OAUTHBEARER (plaintext
 #                 authenticators that take the message apart; OAUTHBEARER's must name
 #                 host=127.0.0.1 and port=$MAILSTACK_SMTP_PORT). User names may then hold "," and "="
+#   TLS: both servers show a certificate for 127.0.0.1 to a client that names no server,
+#                 and one for localhost to a client that names localhost in SNI; the
+#                 CA file $MAILSTACK_CA_CERT trusts both
 #
-# Everything (configs, self-signed cert, spool, logs, Maildirs, pid files) lives under DIR.
+# Everything (configs, self-signed certs, spool, logs, Maildirs, pid files) lives under DIR.
 # Nothing under /etc is touched; no systemd / init scripts are used.
 #
 # Usage:  mailstack.sh start  DIR     create configs under DIR, start both servers, wait until ready
@@ -216,14 +219,23 @@ cmd_start() {
     rm -rf "$DIR/tls" "$DIR/dovecot" "$DIR/exim" "$DIR/mail" "$DIR/mailstack.env"
     mkdir -p "$DIR/tls" "$DIR/dovecot/state" "$DIR/exim/spool" "$DIR/exim/log" "$DIR/mail"
 
-    # ---- self-signed certificate (EC P-256: generated in a few ms) valid for 127.0.0.1/localhost
+    # ---- self-signed certificates (EC P-256: generated in a few ms). Both servers
+    # show cert.pem (127.0.0.1) to a client that names no server, and name.pem
+    # (localhost) only to one that names localhost in SNI, as a host with many names
+    # does: a client that connects to localhost without SNI gets a certificate that
+    # does not name it. MAILSTACK_CA_CERT (ca.pem) trusts both.
     openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 30 \
         -subj "/CN=$HOST" \
-        -addext "subjectAltName=IP:$HOST,DNS:localhost,DNS:mail.$MAILSTACK_DOMAIN" \
+        -addext "subjectAltName=IP:$HOST,DNS:mail.$MAILSTACK_DOMAIN" \
         -keyout "$DIR/tls/key.pem" -out "$DIR/tls/cert.pem" 2>/dev/null ||
         die "openssl failed to create the certificate"
-    # throwaway key: readable by Exim's unprivileged processes
-    chmod 0644 "$DIR/tls/key.pem" "$DIR/tls/cert.pem"
+    openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 30 \
+        -subj "/CN=localhost" -addext "subjectAltName=DNS:localhost" \
+        -keyout "$DIR/tls/name-key.pem" -out "$DIR/tls/name.pem" 2>/dev/null ||
+        die "openssl failed to create the certificate for localhost"
+    cat "$DIR/tls/cert.pem" "$DIR/tls/name.pem" >"$DIR/tls/ca.pem"
+    # throwaway keys: readable by Exim's unprivileged processes
+    chmod 0644 "$DIR"/tls/*.pem
 
     # ---- accounts
     local name pw
@@ -271,6 +283,10 @@ hostname = mail.$MAILSTACK_DOMAIN
 ssl = yes
 ssl_cert = <$DIR/tls/cert.pem
 ssl_key = <$DIR/tls/key.pem
+local_name localhost {
+  ssl_cert = <$DIR/tls/name.pem
+  ssl_key = <$DIR/tls/name-key.pem
+}
 # plaintext LOGIN/AUTHENTICATE allowed on the non-TLS port (loopback test stack)
 disable_plaintext_auth = no
 auth_mechanisms = plain login
@@ -342,8 +358,9 @@ disable_ipv6 = true
 daemon_smtp_ports = $MAILSTACK_SMTP_PORT : $MAILSTACK_SMTPS_PORT
 tls_on_connect_ports = $MAILSTACK_SMTPS_PORT
 tls_advertise_hosts = *
-tls_certificate = $DIR/tls/cert.pem
-tls_privatekey = $DIR/tls/key.pem
+# expanded again once the client's SNI is known (\$tls_in_sni)
+tls_certificate = \${if eq{\$tls_in_sni}{localhost}{$DIR/tls/name.pem}{$DIR/tls/cert.pem}}
+tls_privatekey = \${if eq{\$tls_in_sni}{localhost}{$DIR/tls/name-key.pem}{$DIR/tls/key.pem}}
 auth_advertise_hosts = *
 # no DNS / ident lookups on loopback clients
 host_lookup =
@@ -443,7 +460,7 @@ EOF
         echo "MAILSTACK_IMAPS_PORT=$MAILSTACK_IMAPS_PORT"
         echo "MAILSTACK_SMTP_PORT=$MAILSTACK_SMTP_PORT"
         echo "MAILSTACK_SMTPS_PORT=$MAILSTACK_SMTPS_PORT"
-        echo "MAILSTACK_CA_CERT=$DIR/tls/cert.pem"
+        echo "MAILSTACK_CA_CERT=$DIR/tls/ca.pem"
         echo "MAILSTACK_MAIL_ROOT=$DIR/mail"
         echo "MAILSTACK_DOVECOT_CONF=$DIR/dovecot/dovecot.conf"
         echo "MAILSTACK_EXIM_CONF=$DIR/exim/exim.conf"
