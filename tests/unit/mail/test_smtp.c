@@ -220,6 +220,32 @@ send_one(struct smtp *s)
 	    SMTP_MSG, strlen(SMTP_MSG), why, sizeof(why));
 }
 
+/*
+ * msg (NULL: SMTP_MSG) sent once as user with mech, through a fake server
+ * of its own that plays sc: the result (the reason in why), the transcript
+ * in *t (owned) and the server's port in *port when port is not NULL.
+ */
+static enum smtp_result
+send_through(struct script *sc, enum sasl_auth mech, const char *user,
+    const char *msg, char **t, unsigned *port)
+{
+	struct lineserver	*ls = lineserver_start(1, fake_smtp, sc);
+	struct smtp		*s = client(ls, mech, user);
+	enum smtp_result	 r;
+
+	if (msg == NULL)
+		msg = SMTP_MSG;
+	r = smtp_send(s, "judge@example.test", "alice@example.test", msg,
+	    strlen(msg), why, sizeof(why));
+	smtp_free(s);
+	if (port != NULL)
+		*port = lineserver_port(ls);
+	*t = strdup(lineserver_finish(ls));
+	ck_assert_ptr_nonnull(*t);
+	lineserver_free(ls);
+	return r;
+}
+
 
 START_TEST(xoauth2_sends_googles_message_with_auth)
 {
@@ -227,18 +253,14 @@ START_TEST(xoauth2_sends_googles_message_with_auth)
 	struct script		 sc = {
 				    .auths = "LOGIN PLAIN XOAUTH2 OAUTHBEARER",
 				    .good = SMTP_GOOD };
-	struct lineserver	*ls = lineserver_start(1, fake_smtp, &sc);
-	struct smtp		*s = client(ls, SASL_AUTH_XOAUTH2,
-				    "judge@example.test");
-	char			 plain[256];
+	char			 plain[256], *t;
 
-	ck_assert_msg(send_one(s) == SMTP_OK, "%s", why);
-	smtp_free(s);
-	ls_sent_after(lineserver_finish(ls), "C: AUTH XOAUTH2 ", plain,
-	    sizeof(plain));
+	ck_assert_msg(send_through(&sc, SASL_AUTH_XOAUTH2,
+	    "judge@example.test", NULL, &t, NULL) == SMTP_OK, "%s", why);
+	ls_sent_after(t, "C: AUTH XOAUTH2 ", plain, sizeof(plain));
 	ck_assert_str_eq(plain,
 	    "user=judge@example.test\001auth=Bearer good-token\001\001");
-	lineserver_free(ls);
+	free(t);
 }
 END_TEST
 
@@ -246,31 +268,25 @@ START_TEST(oauthbearer_escapes_the_user_and_names_host_and_port)
 {
 	struct script		 sc = { .auths = "OAUTHBEARER XOAUTH2",
 				    .good = SMTP_GOOD };
-	struct lineserver	*ls = lineserver_start(1, fake_smtp, &sc);
-	struct smtp		*s = client(ls, SASL_AUTH_OAUTHBEARER,
-				    "a=b,c@example.test");
-	char			 plain[256], want[256];
+	char			 plain[256], want[256], *t;
+	unsigned		 port;
 
-	ck_assert_msg(send_one(s) == SMTP_OK, "%s", why);
-	smtp_free(s);
-	ls_sent_after(lineserver_finish(ls), "C: AUTH OAUTHBEARER ", plain,
-	    sizeof(plain));
+	ck_assert_msg(send_through(&sc, SASL_AUTH_OAUTHBEARER,
+	    "a=b,c@example.test", NULL, &t, &port) == SMTP_OK, "%s", why);
+	ls_sent_after(t, "C: AUTH OAUTHBEARER ", plain, sizeof(plain));
 	snprintf(want, sizeof(want), "n,a=a=3Db=2Cc@example.test,\001"
 	    "host=127.0.0.1\001port=%u\001auth=Bearer good-token\001\001",
-	    lineserver_port(ls));
+	    port);
 	ck_assert_str_eq(plain, want);
-	lineserver_free(ls);
+	free(t);
 }
 END_TEST
 
 START_TEST(a_long_token_waits_for_the_servers_challenge)
 {
 	struct script		 sc = { .auths = "XOAUTH2", .good = "" };
-	struct lineserver	*ls;
-	struct smtp		*s;
-	char			*tok = malloc(2501), good[2600];
+	char			*tok = malloc(2501), good[2600], *t;
 	static char		 plain[4096];
-	const char		*t;
 
 	/* Microsoft's tokens are about this long: AUTH with it inline
 	 * would pass RFC 4954's 512 octets. */
@@ -279,16 +295,13 @@ START_TEST(a_long_token_waits_for_the_servers_challenge)
 	put_token(tok);
 	snprintf(good, sizeof(good), "\001auth=Bearer %s\001\001", tok);
 	sc.good = good;
-	ls = lineserver_start(1, fake_smtp, &sc);
-	s = client(ls, SASL_AUTH_XOAUTH2, "judge");
-	ck_assert_msg(send_one(s) == SMTP_OK, "%s", why);
-	smtp_free(s);
-	t = lineserver_finish(ls);
+	ck_assert_msg(send_through(&sc, SASL_AUTH_XOAUTH2, "judge", NULL, &t,
+	    NULL) == SMTP_OK, "%s", why);
 	ck_assert_msg(strstr(t, "C: AUTH XOAUTH2\nS: 334 \nC: ") != NULL, "%s",
 	    t);
 	ls_sent_after(t, "S: 334 \nC: ", plain, sizeof(plain));
 	ck_assert_uint_eq(strlen(plain), strlen("user=judge") + strlen(good));
-	lineserver_free(ls);
+	free(t);
 	free(tok);
 }
 END_TEST
@@ -297,38 +310,32 @@ START_TEST(a_refused_token_is_acknowledged_and_the_error_reported)
 {
 	struct script		 sc = { .auths = "OAUTHBEARER",
 				    .good = "never" };
-	struct lineserver	*ls = lineserver_start(1, fake_smtp, &sc);
-	struct smtp		*s = client(ls, SASL_AUTH_OAUTHBEARER, "judge");
-	const char		*t;
+	char			*t;
 
-	ck_assert_int_eq(send_one(s), SMTP_TEMPFAIL);
-	smtp_free(s);
+	ck_assert_int_eq(send_through(&sc, SASL_AUTH_OAUTHBEARER, "judge",
+	    NULL, &t, NULL), SMTP_TEMPFAIL);
 	ck_assert_msg(strstr(why, "535 5.7.8 Authentication credentials "
 	    "invalid") != NULL, "%s", why);
 	ck_assert_msg(strstr(why, "the server's error: {\"status\":"
 	    "\"invalid_token\",\"scope\":\"mail\"}") != NULL, "%s", why);
 	ck_assert_ptr_null(strstr(why, "good-token"));
-	t = lineserver_finish(ls);
 	/* RFC 7628 3.2.3: a single ^A answers the challenge */
 	ck_assert_msg(strstr(t, "S: 334 " SMTP_JSON_B64 "\nC: AQ==\n") != NULL,
 	    "%s", t);
 	ck_assert_ptr_null(strstr(t, "C: MAIL"));
-	lineserver_free(ls);
+	free(t);
 }
 END_TEST
 
 START_TEST(a_refused_xoauth2_token_reports_the_servers_error)
 {
 	struct script		 sc = { .auths = "XOAUTH2", .good = "never" };
-	struct lineserver	*ls = lineserver_start(1, fake_smtp, &sc);
-	struct smtp		*s = client(ls, SASL_AUTH_XOAUTH2, "judge");
-	const char		*t;
+	char			*t;
 
-	ck_assert_int_eq(send_one(s), SMTP_TEMPFAIL);
-	smtp_free(s);
+	ck_assert_int_eq(send_through(&sc, SASL_AUTH_XOAUTH2, "judge", NULL,
+	    &t, NULL), SMTP_TEMPFAIL);
 	ck_assert_msg(strstr(why, "the server's error: {\"status\":"
 	    "\"invalid_token\",\"scope\":\"mail\"}") != NULL, "%s", why);
-	t = lineserver_finish(ls);
 	/* Google's XOAUTH2 document: an empty response answers the error
 	 * challenge, and the server's final word comes */
 	ck_assert_msg(strstr(t, "S: 334 " SMTP_JSON_B64 "\nC: \nS: 535 ") !=
@@ -336,25 +343,22 @@ START_TEST(a_refused_xoauth2_token_reports_the_servers_error)
 	ck_assert_msg(strstr(why, "AUTH XOAUTH2 as judge refused: 535 5.7.8 "
 	    "Authentication credentials invalid") != NULL, "%s", why);
 	ck_assert_ptr_null(strstr(t, "C: MAIL"));
-	lineserver_free(ls);
+	free(t);
 }
 END_TEST
 
 START_TEST(a_server_without_the_mechanism_gets_no_mail)
 {
 	struct script		 sc = { .auths = "PLAIN LOGIN", .good = "" };
-	struct lineserver	*ls = lineserver_start(1, fake_smtp, &sc);
-	struct smtp		*s = client(ls, SASL_AUTH_XOAUTH2, "judge");
-	const char		*t;
+	char			*t;
 
-	ck_assert_int_eq(send_one(s), SMTP_TEMPFAIL);
-	smtp_free(s);
+	ck_assert_int_eq(send_through(&sc, SASL_AUTH_XOAUTH2, "judge", NULL,
+	    &t, NULL), SMTP_TEMPFAIL);
 	ck_assert_msg(strstr(why, "the server does not offer AUTH=XOAUTH2 "
 	    "(it offers: PLAIN LOGIN)") != NULL, "%s", why);
-	t = lineserver_finish(ls);
 	ck_assert_ptr_null(strstr(t, "C: AUTH"));
 	ck_assert_ptr_null(strstr(t, "C: MAIL"));
-	lineserver_free(ls);
+	free(t);
 }
 END_TEST
 
@@ -400,51 +404,42 @@ START_TEST(a_password_goes_with_plain_when_offered)
 {
 	struct script		 sc = { .auths = "LOGIN PLAIN CRAM-MD5",
 				    .good = "" };
-	struct lineserver	*ls = lineserver_start(1, fake_smtp, &sc);
-	struct smtp		*s = client(ls, SASL_AUTH_PASSWORD, "judge");
-	const char		*t;
+	char			*t;
 
-	ck_assert_msg(send_one(s) == SMTP_OK, "%s", why);
-	smtp_free(s);
-	t = lineserver_finish(ls);
+	ck_assert_msg(send_through(&sc, SASL_AUTH_PASSWORD, "judge", NULL, &t,
+	    NULL) == SMTP_OK, "%s", why);
 	ck_assert_msg(strstr(t, "C: AUTH PLAIN " SMTP_PLAIN_B64 "\nS: 235 ") !=
 	    NULL, "%s", t);
-	lineserver_free(ls);
+	free(t);
 }
 END_TEST
 
 START_TEST(a_password_goes_with_login_without_plain)
 {
 	struct script		 sc = { .auths = "CRAM-MD5 LOGIN", .good = "" };
-	struct lineserver	*ls = lineserver_start(1, fake_smtp, &sc);
-	struct smtp		*s = client(ls, SASL_AUTH_PASSWORD, "judge");
-	const char		*t;
+	char			*t;
 
-	ck_assert_msg(send_one(s) == SMTP_OK, "%s", why);
-	smtp_free(s);
-	t = lineserver_finish(ls);
+	ck_assert_msg(send_through(&sc, SASL_AUTH_PASSWORD, "judge", NULL, &t,
+	    NULL) == SMTP_OK, "%s", why);
 	ck_assert_msg(strstr(t, "C: AUTH LOGIN\nS: 334 VXNlcm5hbWU6\nC: "
 	    SMTP_USER_B64 "\nS: 334 UGFzc3dvcmQ6\nC: " SMTP_PW_B64
 	    "\nS: 235 ") != NULL, "%s", t);
-	lineserver_free(ls);
+	free(t);
 }
 END_TEST
 
 START_TEST(a_password_is_not_sent_to_a_server_without_plain_or_login)
 {
 	struct script		 sc = { .auths = "CRAM-MD5", .good = "" };
-	struct lineserver	*ls = lineserver_start(1, fake_smtp, &sc);
-	struct smtp		*s = client(ls, SASL_AUTH_PASSWORD, "judge");
-	const char		*t;
+	char			*t;
 
-	ck_assert_int_eq(send_one(s), SMTP_TEMPFAIL);
-	smtp_free(s);
+	ck_assert_int_eq(send_through(&sc, SASL_AUTH_PASSWORD, "judge", NULL,
+	    &t, NULL), SMTP_TEMPFAIL);
 	ck_assert_msg(strstr(why, "does not offer AUTH=PLAIN or AUTH=LOGIN "
 	    "(it offers: CRAM-MD5)") != NULL, "%s", why);
-	t = lineserver_finish(ls);
 	ck_assert_ptr_null(strstr(t, "C: AUTH"));
 	ck_assert_ptr_null(strstr(t, "C: MAIL"));
-	lineserver_free(ls);
+	free(t);
 }
 END_TEST
 
@@ -456,22 +451,17 @@ START_TEST(lines_starting_with_a_dot_are_stuffed_and_nothing_else_changes)
 				    ".hidden\r\n..two\r\n.\r\n"
 				    "=C3=A9 aGk+/w==\001\177\200\r\nlast\r\n";
 	struct script		 sc = { .good = "" };
-	struct lineserver	*ls = lineserver_start(1, fake_smtp, &sc);
-	struct smtp		*s = client(ls, SASL_AUTH_PASSWORD, NULL);
-	const char		*t;
+	char			*t;
 
-	ck_assert_int_eq(smtp_send(s, "judge@example.test",
-	    "alice@example.test", msg, strlen(msg), why, sizeof(why)),
-	    SMTP_OK);
-	smtp_free(s);
-	t = lineserver_finish(ls);
+	ck_assert_int_eq(send_through(&sc, SASL_AUTH_PASSWORD, NULL, msg, &t,
+	    NULL), SMTP_OK);
 	/* RFC 5321 4.5.2; the message's own last CR LF ends the data: no
 	 * empty line is added before the dot */
 	ck_assert_msg(strstr(t, "S: 354 go on\nC: From: j\nC: Subject: t\n"
 	    "C: \nC: ..hidden\nC: ...two\nC: ..\n"
 	    "C: =C3=A9 aGk+/w==\001\177\200\nC: last\nC: .\n"
 	    "S: 250 queued bare-lf=0\n") != NULL, "%s", t);
-	lineserver_free(ls);
+	free(t);
 }
 END_TEST
 
@@ -479,18 +469,13 @@ START_TEST(bare_line_feeds_and_a_missing_last_line_end_become_crlf)
 {
 	static const char	 msg[] = "Subject: t\n\n.a\nb";
 	struct script		 sc = { .good = "" };
-	struct lineserver	*ls = lineserver_start(1, fake_smtp, &sc);
-	struct smtp		*s = client(ls, SASL_AUTH_PASSWORD, NULL);
-	const char		*t;
+	char			*t;
 
-	ck_assert_int_eq(smtp_send(s, "judge@example.test",
-	    "alice@example.test", msg, strlen(msg), why, sizeof(why)),
-	    SMTP_OK);
-	smtp_free(s);
-	t = lineserver_finish(ls);
+	ck_assert_int_eq(send_through(&sc, SASL_AUTH_PASSWORD, NULL, msg, &t,
+	    NULL), SMTP_OK);
 	ck_assert_msg(strstr(t, "S: 354 go on\nC: Subject: t\nC: \nC: ..a\n"
 	    "C: b\nC: .\nS: 250 queued bare-lf=0\n") != NULL, "%s", t);
-	lineserver_free(ls);
+	free(t);
 }
 END_TEST
 
