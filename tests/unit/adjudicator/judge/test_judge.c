@@ -234,15 +234,15 @@ END_TEST
  * called ..."), for a player and the GM alike. A first word that is a
  * province stays the game's (SER WAIT), and so do prose and bad orders.
  */
-/* The reply without its picture, so that a failure prints it whole. */
+/* The reply without its picture's base64 (judge_fixture.h), so that a
+ * failure prints it whole; r is freed. */
 static char *
 text_only(char *r)
 {
-	char	*p = strstr(r, "Content-Type: image/png");
+	char	*t = without_pictures(r);
 
-	if (p != NULL)
-		*p = '\0';
-	return r;
+	free(r);
+	return t;
 }
 
 START_TEST(mistyped_commands_after_signon_are_no_orders)
