@@ -503,35 +503,41 @@ test_tls(void)
 static void
 test_sni(void)
 {
+	const struct {
+		const char	*scheme, *port;
+		bool		 smtp, starttls;
+	} way[] = {
+		{ "imap", E.imap_port, false, true },
+		{ "imaps", E.imaps_port, false, false },
+		{ "smtp", E.smtp_port, true, true },
+		{ "smtps", E.smtps_port, true, false },
+	};
 	struct smtp	*s;
 	struct imap	*im;
-	char		 why[WHY_MAX] = "", bob[64], alice[64];
-	int		 r;
+	char		 why[WHY_MAX] = "", bob[64], alice[64], subject[32];
+	const char	*u;
+	size_t		 i;
+	bool		 ok;
 
 	snprintf(bob, sizeof(bob), "bob@%s", E.domain);
 	snprintf(alice, sizeof(alice), "alice@%s", E.domain);
-	im = imap_for(url("imap", "localhost", E.imap_port), "judgepw", E.ca,
-	    false, why);
-	check(im != NULL, "imap://localhost STARTTLS names the server in SNI "
-	    "and gets its certificate (%s)", im != NULL ? "ok" : why);
-	imap_close(im);
-	im = imap_for(url("imaps", "localhost", E.imaps_port), "judgepw", E.ca,
-	    false, why);
-	check(im != NULL, "imaps://localhost names the server in SNI and gets "
-	    "its certificate (%s)", im != NULL ? "ok" : why);
-	imap_close(im);
-	s = smtp_for(url("smtp", "localhost", E.smtp_port), NULL, NULL, E.ca,
-	    true);
-	r = send1(s, alice, bob, "e2e-sni-starttls", why);
-	check(r == SMTP_OK, "smtp://localhost STARTTLS names the server in SNI "
-	    "and gets its certificate (%s)", r == SMTP_OK ? "ok" : why);
-	smtp_free(s);
-	s = smtp_for(url("smtps", "localhost", E.smtps_port), NULL, NULL, E.ca,
-	    false);
-	r = send1(s, alice, bob, "e2e-sni-smtps", why);
-	check(r == SMTP_OK, "smtps://localhost names the server in SNI and "
-	    "gets its certificate (%s)", r == SMTP_OK ? "ok" : why);
-	smtp_free(s);
+	for (i = 0; i < sizeof(way) / sizeof(way[0]); i++) {
+		u = url(way[i].scheme, "localhost", way[i].port);
+		if (way[i].smtp) {
+			s = smtp_for(u, NULL, NULL, E.ca, way[i].starttls);
+			snprintf(subject, sizeof(subject), "e2e-sni-%s",
+			    way[i].scheme);
+			ok = send1(s, alice, bob, subject, why) == SMTP_OK;
+			smtp_free(s);
+		} else {
+			im = imap_for(u, "judgepw", E.ca, false, why);
+			ok = im != NULL;
+			imap_close(im);
+		}
+		check(ok, "%s://localhost%s names the server in SNI and gets its "
+		    "certificate (%s)", way[i].scheme, way[i].starttls ?
+		    " STARTTLS" : "", ok ? "ok" : why);
+	}
 }
 
 static void
