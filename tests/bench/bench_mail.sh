@@ -169,6 +169,9 @@ dgame() { printf 'd%d' "$1"; }
 dplayer() { printf 'd%d%s' "$1" "$(tr '[:upper:]' '[:lower:]' <<<"${POWERS[$2]:0:3}")"; }
 # seconds of the day, with milliseconds, of a log line's ISO time
 logtime() { awk '{ split(substr($1, 12, 12), t, ":"); printf "%.3f\n", t[1] * 3600 + t[2] * 60 + t[3] }'; }
+# status PID FIELD: a figure in kB of /proc/PID/status; cpu PID: its CPU seconds
+status() { sed -n "s/^$2:[[:space:]]*\([0-9]*\) kB/\1/p" "/proc/$1/status" 2>/dev/null; }
+cpu() { awk -v hz="$(getconf CLK_TCK)" '{ printf "%.2f", ($14 + $15) / hz }' "/proc/$1/stat"; }
 mb() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
 span() { awk -v a="$1" -v b="$2" 'BEGIN { d = b - a; if (d < 0) d += 86400; printf "%.3f", d }'; }
 
@@ -303,14 +306,13 @@ measure() {
 		perf record -q -g -o "$BENCH_PROFILE.$s" -p "$pid" 2>/dev/null &
 		perfpid=$!
 	fi
-	status() { sed -n "s/^$1:[[:space:]]*\([0-9]*\) kB/\1/p" "/proc/$pid/status" 2>/dev/null; }
-	cpu() { awk -v hz="$(getconf CLK_TCK)" '{ printf "%.2f", ($14 + $15) / hz }' "/proc/$pid/stat"; }
 	wait_sql 300 "SELECT count(*) FROM inbox WHERE message_id LIKE '$pfx.%'" "$n" ||
 		die "$s: only $(handled "$pfx.%") of $n handled in 300 s"
-	cpu_handled=$(cpu)
+	cpu_handled=$(cpu "$pid")
 	wait_sql 300 "SELECT count(*) FROM outbox WHERE sent IS NULL AND failed IS NULL" 0 ||
 		die "$s: outbox not sent in 300 s"
-	rss=$(status VmHWM) cpu_end=$(cpu) anon=$(status RssAnon) file=$(status RssFile)
+	rss=$(status "$pid" VmHWM) cpu_end=$(cpu "$pid") anon=$(status "$pid" RssAnon)
+	file=$(status "$pid" RssFile)
 	[[ -z ${BENCH_SMAPS:-} ]] || cp "/proc/$pid/smaps" "$BENCH_SMAPS.$s"
 	[[ -z $perfpid ]] || { kill -INT "$perfpid"; wait "$perfpid"; }
 	pbemd_down
@@ -362,7 +364,7 @@ measure() {
 # first mails. Printed: that peak, and the rate from the first to the last
 # of the rest handled.
 measure_warm() {
-	local s=$1 pfx=$2 n=$3 nfirst=$4 pid rss t_first t_last proc rate v_rss
+	local s=$1 pfx=$2 n=$3 nfirst=$4 pid rss t_first t_last proc rate v_rss mark_line
 	: >"$LOG"
 	eval "$5"
 	pbemd_up
@@ -370,7 +372,6 @@ measure_warm() {
 	wait_sql 300 "SELECT count(*) FROM inbox WHERE message_id LIKE '$pfx.%'" "$nfirst" ||
 		die "$s warm: only $(handled "$pfx.%") of the $nfirst first mails handled in 300 s"
 	kill -STOP "$pid"
-	local mark_line
 	mark_line=$(wc -l <"$LOG")
 	eval "$6"
 	echo 5 >"/proc/$pid/clear_refs" || die "$s warm: cannot reset the peak RSS"
@@ -379,7 +380,7 @@ measure_warm() {
 		die "$s warm: only $(handled "$pfx.%") of $n handled in 300 s"
 	wait_sql 300 "SELECT count(*) FROM outbox WHERE sent IS NULL AND failed IS NULL" 0 ||
 		die "$s warm: outbox not sent in 300 s"
-	rss=$(sed -n 's/^VmHWM:[[:space:]]*\([0-9]*\) kB/\1/p' "/proc/$pid/status")
+	rss=$(status "$pid" VmHWM)
 	pbemd_down
 	t_first=$(tail -n +"$((mark_line + 1))" "$LOG" | grep -m1 "msgid=<$pfx\..*> handled" | logtime)
 	t_last=$(grep "msgid=<$pfx\..*> handled" "$LOG" | tail -1 | logtime)
